@@ -1,0 +1,35 @@
+import type { LanguageModel, ToolChoice, ToolSet } from 'ai';
+import type { ToolDeclaration } from '../tool/tool-declaration';
+import type { ToolBinding } from '../tool/tool-binding';
+import type { AgentHooks } from './hooks';
+import type { AgentLimits } from './limits';
+import type { ModelRegistry } from './model-registry';
+import type { ModelSettings } from './model-step';
+import type { ToolLoopOptions } from './tool-loop-detector';
+
+/** What instructions may be: text, or a function of the run's binding. */
+export type Instructions = string | ((binding: ToolBinding) => string | Promise<string>);
+
+/** The definition of an agent: plain data, frozen by `defineAgent`. */
+export interface AgentDefinition {
+  /** The agent's name: letters, digits, `_`, `-` and `.` (used in events, routes and sessions). */
+  name: string;
+  /** An AI SDK 7 language model, or a name resolved by `models` (a role or `provider:model-id`). */
+  model: LanguageModel | string;
+  /** The system instructions. */
+  instructions?: Instructions;
+  /** Tools, tool providers and AI SDK tool records; nested arrays are flattened. */
+  tools?: readonly ToolDeclaration[];
+  /** Per-run limits. */
+  limits?: AgentLimits;
+  /** Callbacks around model and tool calls. */
+  hooks?: AgentHooks;
+  /** Provider call settings (temperature, max output tokens, retries…). */
+  settings?: ModelSettings;
+  /** How the model may choose tools (AI SDK `toolChoice`; default `auto`). */
+  toolChoice?: ToolChoice<ToolSet>;
+  /** Resolves string model names. */
+  models?: ModelRegistry;
+  /** Detect and stop repeated identical tool calls (`true` for the defaults). */
+  detectToolLoops?: boolean | ToolLoopOptions;
+}

@@ -1,0 +1,117 @@
+import { ConfigurationError } from '../error/configuration-error';
+import type { GhostlightEvent } from '../events/events';
+import { isTool } from '../tool/tool';
+import type { AgentDefinition } from './agent-definition';
+import type { AgentInput, AskOptions } from './invocation';
+import { resolveLimits } from './limits';
+import type { Run } from './run';
+import { RunExecution } from './run-execution';
+import { createToolLoopHooks } from './tool-loop-detector';
+
+const AGENT_NAME_PATTERN = /^[a-zA-Z][a-zA-Z0-9_.-]{0,63}$/;
+
+/**
+ * The events of one run as they happen, then its {@link Run}. Iterate it for
+ * events; await `run` for the result (it settles even if nobody iterates).
+ */
+export interface RunStream extends AsyncIterable<GhostlightEvent> {
+  /** The run's id, known before the first event. */
+  readonly runId: string;
+  /** Settles with the finished run (rejects only for bad configuration). */
+  readonly run: Promise<Run>;
+  /** Reads the log from `fromSequence`, e.g. to resume after a reconnect. */
+  events(fromSequence?: number, signal?: AbortSignal): AsyncIterable<GhostlightEvent>;
+}
+
+/**
+ * An agent: a frozen definition with two entry points. Each call is a fresh,
+ * independent run; one agent serves any number of concurrent calls.
+ */
+export class Agent {
+  /** The agent's name. */
+  readonly name: string;
+  /** The frozen definition. */
+  readonly definition: Readonly<AgentDefinition>;
+
+  constructor(definition: AgentDefinition) {
+    this.definition = Object.freeze({ ...definition, tools: Object.freeze([...(definition.tools ?? [])]) });
+    this.name = definition.name;
+  }
+
+  /**
+   * Runs the agent to the end and returns the run. Failures during the run
+   * (provider errors, limits, a deadline, cancellation) give a Run with that
+   * outcome; only bad configuration found before the run starts throws.
+   *
+   * @example
+   * const run = await agent.ask('Where is order 481?', { actorId: user.id, context: { accountId: user.accountId } });
+   * if (run.completed) console.log(run.response);
+   */
+  async ask(input: AgentInput, options: AskOptions = {}): Promise<Run> {
+    return new RunExecution(this.definition, input, options).execute();
+  }
+
+  /**
+   * Runs the agent and yields its events as they happen: run start, model
+   * turns, text deltas, tool calls and results, usage, and exactly one
+   * terminal event. `stream.run` resolves to the finished run.
+   *
+   * @example
+   * const stream = agent.stream('Summarise my notes');
+   * for await (const event of stream) if (event.type === 'text-delta') write(event.text);
+   * const run = await stream.run;
+   */
+  stream(input: AgentInput, options: AskOptions = {}): RunStream {
+    const execution = new RunExecution(this.definition, input, options);
+    const run = execution.execute();
+    run.catch(() => undefined);
+    const events = (fromSequence = 0, signal?: AbortSignal) => execution.log.read(fromSequence, signal);
+    return {
+      runId: execution.invocation.runId,
+      run,
+      events,
+      [Symbol.asyncIterator]: () => events()[Symbol.asyncIterator](),
+    };
+  }
+}
+
+/**
+ * Defines an agent. The name, limits and tool-loop options are checked now;
+ * tools are resolved per run (providers and `availableIf` see the run).
+ *
+ * @example
+ * const agent = defineAgent({
+ *   name: 'support',
+ *   model: openai('gpt-5-mini'),
+ *   instructions: 'Check the help center before stating company guidance.',
+ *   tools: [helpCenterLookup],
+ * });
+ */
+export function defineAgent(definition: AgentDefinition): Agent {
+  if (typeof definition.name !== 'string' || !AGENT_NAME_PATTERN.test(definition.name)) {
+    throw new ConfigurationError(
+      `Agent name must start with a letter and contain only letters, digits, '_', '-' and '.' (at most 64): ${String(definition.name)}`,
+    );
+  }
+  if (definition.model === undefined || definition.model === null) {
+    throw new ConfigurationError(`Agent ${definition.name} needs a model`);
+  }
+  resolveLimits(definition.limits);
+  if (definition.detectToolLoops && definition.detectToolLoops !== true) {
+    createToolLoopHooks(definition.detectToolLoops, new Set());
+  }
+  assertNoStaticCollisions(definition);
+  return new Agent(definition);
+}
+
+function assertNoStaticCollisions(definition: AgentDefinition): void {
+  const seen = new Set<string>();
+  const visit = (declaration: unknown): void => {
+    if (Array.isArray(declaration)) declaration.forEach(visit);
+    else if (isTool(declaration) && !declaration.availableIf) {
+      if (seen.has(declaration.name)) throw new ConfigurationError(`Tool name collision: ${declaration.name}`);
+      seen.add(declaration.name);
+    }
+  };
+  visit(definition.tools ?? []);
+}

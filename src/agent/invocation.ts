@@ -1,0 +1,79 @@
+import type { ModelMessage, UserContent, UserModelMessage } from 'ai';
+import { InvocationError } from '../error/control-errors';
+import type { Invocation, RunState } from '../tool/tool-binding';
+import { randomId } from '../util/id';
+import { isPlainObject } from '../util/json';
+import type { AgentLimits } from './limits';
+import type { ModelRegistry } from './model-registry';
+
+/** What a run is asked: text, AI SDK user content parts, or a user message. */
+export type AgentInput = string | UserContent | UserModelMessage;
+
+/** Options of `agent.ask` and `agent.stream`. */
+export interface AskOptions {
+  /** The authenticated caller. Set by the application, never by the model. */
+  actorId?: string;
+  /** Application request values (account ids, roles); read them in tools for permission checks. */
+  context?: Record<string, unknown>;
+  /** Application metadata carried with the run and never sent to the model. */
+  metadata?: Record<string, unknown>;
+  /** The conversation id (defaults to the run id). */
+  sessionId?: string;
+  /** Earlier messages of the conversation, oldest first. */
+  history?: readonly ModelMessage[];
+  /** Working state to start from (e.g. restored from a session). JSON values only. */
+  state?: RunState;
+  /** Cancels the run: it ends `cancelled` with an empty response. */
+  signal?: AbortSignal;
+  /** An absolute deadline (Date, epoch ms or ISO-8601 text): past it the run ends `partial`. */
+  deadline?: Date | number | string;
+  /** Limits for this run, over the agent's own. */
+  limits?: AgentLimits;
+  /** Resolves model names for this run (over the agent's registry). */
+  models?: ModelRegistry;
+  /** Test-only injection of ids and clock. */
+  _internal?: { runId?: string; now?: () => number };
+}
+
+/** Builds the run's invocation from the ask options. Throws `InvocationError` for unusable values. */
+export function createInvocation(options: AskOptions): Invocation {
+  const runId = options._internal?.runId ?? randomId();
+  if (options.context !== undefined && !isPlainObject(options.context)) {
+    throw new InvocationError('context must be a plain object');
+  }
+  if (options.actorId !== undefined && (typeof options.actorId !== 'string' || options.actorId.length === 0)) {
+    throw new InvocationError('actorId must be a non-empty string');
+  }
+  if (options.sessionId !== undefined && (typeof options.sessionId !== 'string' || options.sessionId.length === 0)) {
+    throw new InvocationError('sessionId must be a non-empty string');
+  }
+  return Object.freeze({
+    runId,
+    sessionId: options.sessionId ?? runId,
+    actorId: options.actorId,
+    context: Object.freeze({ ...options.context }),
+    metadata: Object.freeze({ ...options.metadata }),
+    deadline: parseDeadline(options.deadline),
+  });
+}
+
+/** Converts the input to the user message that starts the run. */
+export function toUserMessage(input: AgentInput): UserModelMessage {
+  if (typeof input === 'string') {
+    if (input.length === 0) throw new InvocationError('Invocation requires a message');
+    return { role: 'user', content: input };
+  }
+  if (Array.isArray(input)) {
+    if (input.length === 0) throw new InvocationError('Invocation requires a message');
+    return { role: 'user', content: input };
+  }
+  if (isPlainObject(input) && (input as { role?: unknown }).role === 'user') return input as UserModelMessage;
+  throw new InvocationError('Invocation requires a message: text, user content parts or a user message');
+}
+
+function parseDeadline(deadline: AskOptions['deadline']): number | undefined {
+  if (deadline === undefined) return undefined;
+  const time = deadline instanceof Date ? deadline.getTime() : typeof deadline === 'string' ? Date.parse(deadline) : deadline;
+  if (typeof time !== 'number' || !Number.isFinite(time)) throw new InvocationError('deadline must be a valid time');
+  return time;
+}

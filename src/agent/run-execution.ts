@@ -1,0 +1,332 @@
+import type { LanguageModel, ModelMessage } from 'ai';
+import { ConfigurationError } from '../error/configuration-error';
+import { CancelledError, CleanupError, DeadlineExceededError, ProviderError } from '../error/control-errors';
+import { GhostlightError } from '../error/ghostlight-error';
+import { OutputLimitError, ProtocolError } from '../error/protocol-error';
+import { EventLog } from '../events/event-log';
+import type { ErrorInfo, EventPayload, RunOutcome } from '../events/events';
+import { AsyncScope } from '../lifetime/async-scope';
+import type { Invocation, RunHandle, RunState, ToolBinding } from '../tool/tool-binding';
+import type { ToolCallResult } from '../tool/tool-result';
+import { RunTools } from '../tool/run-tools';
+import { abortReason, isAbortError, throwIfAborted } from '../util/abort';
+import { Semaphore } from '../util/semaphore';
+import type { AgentDefinition } from './agent-definition';
+import { chainHooks, runChain } from './hooks';
+import type { BeforeModelEvent, HookChains } from './hooks';
+import { createInvocation, toUserMessage } from './invocation';
+import type { AgentInput, AskOptions } from './invocation';
+import { resolveLimits } from './limits';
+import type { ResolvedLimits } from './limits';
+import { runModelStep } from './model-step';
+import { Run } from './run';
+import { safeMessage } from './safe-message';
+import type { Step } from './step';
+import { ToolExecutor } from './tool-executor';
+import { createToolLoopHooks } from './tool-loop-detector';
+import { addUsage, EMPTY_USAGE } from './usage';
+import type { Usage } from './usage';
+
+/**
+ * One execution of an agent: owns its event log, abort controller, deadline
+ * timer and resource scope, runs the loop, and always ends with exactly one
+ * terminal event written after everything it opened is closed.
+ */
+export class RunExecution {
+  readonly log: EventLog;
+  readonly invocation: Invocation;
+  readonly #definition: AgentDefinition;
+  readonly #options: AskOptions;
+  readonly #input: AgentInput;
+  readonly #controller = new AbortController();
+  readonly #scope = new AsyncScope();
+  readonly #now: () => number;
+  readonly #state: RunState;
+  readonly #steps: Step[] = [];
+  #messages: ModelMessage[] = [];
+  #usage: Usage = EMPTY_USAGE;
+  #lastCompletedText = '';
+  #partialText = '';
+  #startedAt = 0;
+
+  constructor(definition: AgentDefinition, input: AgentInput, options: AskOptions) {
+    this.#definition = definition;
+    this.#input = input;
+    this.#options = options;
+    this.#now = options._internal?.now ?? Date.now;
+    this.invocation = createInvocation(options);
+    this.log = new EventLog(this.invocation.runId, this.#now);
+    this.#state = structuredClone(options.state ?? {});
+  }
+
+  /** Runs to the end. Rejects only for bad configuration found before the run starts. */
+  async execute(): Promise<Run> {
+    this.#startedAt = this.#now();
+    const detach = this.#linkSignals();
+    try {
+      const prepared = await this.#prepare();
+      return await this.#run(prepared);
+    } catch (error) {
+      this.log.fail(error);
+      throw error;
+    } finally {
+      detach();
+    }
+  }
+
+  /** Resolves everything that can be misconfigured; failures close what was opened and throw. */
+  async #prepare(): Promise<Prepared> {
+    const definition = this.#definition;
+    const handle: RunHandle = { runId: this.invocation.runId, invocation: this.invocation };
+    const binding: ToolBinding = {
+      run: handle,
+      agent: { name: definition.name },
+      state: this.#state,
+      signal: this.#controller.signal,
+    };
+    try {
+      const limits = resolveLimits(definition.limits, this.#options.limits);
+      const model = this.#resolveModel();
+      const userMessage = toUserMessage(this.#input);
+      const tools = await RunTools.resolve(definition.tools ?? [], binding);
+      this.#scope.defer(async () => {
+        const failures = await tools.close();
+        if (failures.length > 0) throw new CleanupError({ errors: failures, message: 'Closing the tools of the run failed' });
+      });
+      const controlTools = new Set<string>();
+      const loopHooks = definition.detectToolLoops
+        ? createToolLoopHooks(definition.detectToolLoops === true ? {} : definition.detectToolLoops, controlTools)
+        : undefined;
+      const hooks = chainHooks(loopHooks, definition.hooks);
+      const executor = new ToolExecutor({
+        tools,
+        binding,
+        hooks,
+        limits,
+        emit: (event) => this.#emit(event),
+        exclusiveLock: new Semaphore(1),
+        controlTools,
+      });
+      const instructions =
+        typeof definition.instructions === 'function' ? await definition.instructions(binding) : definition.instructions;
+      this.#messages = [...(this.#options.history ?? []), userMessage];
+      return { model, limits, tools, executor, hooks, instructions, handle, historyLength: this.#options.history?.length ?? 0 };
+    } catch (error) {
+      await this.#scope.close();
+      throw error;
+    }
+  }
+
+  #resolveModel(): LanguageModel {
+    const model = this.#definition.model;
+    if (typeof model !== 'string') return model;
+    const registry = this.#options.models ?? this.#definition.models;
+    if (!registry) throw new ConfigurationError(`Agent ${this.#definition.name} names the model ${model} but has no model registry`);
+    return registry.resolve(model);
+  }
+
+  async #run(prepared: Prepared): Promise<Run> {
+    const agent = this.#definition.name;
+    this.#emit({ type: 'run-start', sessionId: this.invocation.sessionId, agent });
+    this.#emit({ type: 'invocation-start', agent });
+    let outcome: RunOutcome = 'completed';
+    let response = '';
+    let failure: unknown;
+    try {
+      response = await this.#loop(prepared);
+      this.#emit({ type: 'invocation-stop', agent, usage: this.#usage });
+    } catch (error) {
+      failure = classify(error, this.#controller.signal);
+      outcome = outcomeOf(failure);
+      response = outcome === 'partial' ? this.#partialText || this.#lastCompletedText : outcome === 'cancelled' ? '' : safeMessage(failure);
+      this.#emit({ type: 'invocation-error', agent, usage: this.#usage, error: errorInfo(failure, response) });
+    }
+
+    const cleanupFailures = await this.#scope.close();
+    let cleanupFailed = false;
+    if (cleanupFailures.length > 0) {
+      cleanupFailed = true;
+      failure = cleanupFailures.length === 1 && CleanupError.isInstance(cleanupFailures[0])
+        ? cleanupFailures[0]
+        : new CleanupError({ errors: cleanupFailures.flatMap((item) => (CleanupError.isInstance(item) ? item.errors : [item])) });
+      outcome = 'failed';
+      response = safeMessage(failure);
+    }
+
+    const info = failure === undefined ? undefined : errorInfo(failure, response);
+    this.#emitTerminal(outcome, response, info, cleanupFailed);
+    return new Run({
+      runId: this.invocation.runId,
+      sessionId: this.invocation.sessionId,
+      agent,
+      invocation: this.invocation,
+      outcome,
+      response,
+      output: outcome === 'completed' ? response : undefined,
+      usage: this.#usage,
+      error: failure,
+      errorInfo: info,
+      cleanupFailed,
+      steps: this.#steps,
+      messages: this.#messages,
+      newMessages: this.#messages.slice(prepared.historyLength),
+      state: this.#state,
+      events: this.log.events,
+      startedAt: this.#startedAt,
+      endedAt: this.#now(),
+    });
+  }
+
+  async #loop(prepared: Prepared): Promise<string> {
+    const { limits, executor, hooks } = prepared;
+    const signal = this.#controller.signal;
+    const modelTools = prepared.tools.list();
+    for (let turn = 1; turn <= limits.maxTurns; turn++) {
+      throwIfAborted(signal);
+      const before = await runChain<BeforeModelEvent, readonly ModelMessage[]>(
+        hooks.beforeModel,
+        { run: prepared.handle, state: this.#state, turn, messages: this.#messages },
+        (event, messages) => ({ ...event, messages }),
+      );
+      if (before.cancel !== undefined) throw new CancelledError({ message: before.cancel });
+      this.#messages = [...before.event.messages];
+
+      this.#emit({ type: 'model-start', turn });
+      this.#partialText = '';
+      const step = await runModelStep({
+        model: prepared.model,
+        instructions: prepared.instructions,
+        messages: this.#messages,
+        tools: modelTools,
+        toolChoice: this.#definition.toolChoice,
+        settings: this.#definition.settings ?? {},
+        signal,
+        turn,
+        emit: (event) => this.#emit(event),
+        onText: (text) => {
+          this.#partialText = text;
+        },
+      });
+      this.#usage = addUsage(this.#usage, step.usage);
+      this.#emit({ type: 'usage', turn, usage: step.usage, total: this.#usage });
+      this.#emit({ type: 'model-stop', turn, finishReason: step.finishReason, usage: step.usage });
+      this.#messages.push(...step.responseMessages);
+      this.#partialText = '';
+      if (step.text.length > 0) this.#lastCompletedText = step.text;
+
+      if (step.toolCalls.length === 0) {
+        const record: Step = { turn, text: step.text, reasoning: step.reasoning, toolCalls: [], toolResults: [], finishReason: step.finishReason, usage: step.usage };
+        this.#steps.push(record);
+        await runChain(hooks.afterModel, { run: prepared.handle, state: this.#state, turn, step: record }, (event) => event);
+        if (step.finishReason === 'length') throw new OutputLimitError();
+        return step.text;
+      }
+
+      const pending: Step = { turn, text: step.text, reasoning: step.reasoning, toolCalls: step.toolCalls, toolResults: [], finishReason: step.finishReason, usage: step.usage };
+      await runChain(hooks.afterModel, { run: prepared.handle, state: this.#state, turn, step: pending }, (event) => event);
+      const results = await executor.executeBatch(step.toolCalls, 'model');
+      this.#steps.push({ ...pending, toolResults: results });
+      this.#messages.push(toolMessage(results));
+    }
+    throw new ProtocolError('The agent reached its maximum model turns');
+  }
+
+  #emit(event: EventPayload): void {
+    this.log.append(event);
+  }
+
+  #emitTerminal(outcome: RunOutcome, response: string, info: ErrorInfo | undefined, cleanupFailed: boolean): void {
+    const error = info ?? { name: 'Error', message: response };
+    switch (outcome) {
+      case 'completed':
+        this.#emit({ type: 'run-stop', outcome, response, output: response });
+        break;
+      case 'partial':
+        this.#emit({ type: 'run-partial', outcome, response, error });
+        break;
+      case 'cancelled':
+        this.#emit({ type: 'run-cancel', outcome, response: '', error });
+        break;
+      case 'failed':
+        this.#emit({ type: 'run-error', outcome, response, error, cleanupFailed });
+        break;
+    }
+  }
+
+  /** Links the caller's signal and the deadline to the run's controller; returns the unlink function. */
+  #linkSignals(): () => void {
+    const cleanups: Array<() => void> = [];
+    const external = this.#options.signal;
+    if (external) {
+      if (external.aborted) this.#controller.abort(new CancelledError({ cause: external.reason }));
+      else {
+        const onAbort = () => this.#controller.abort(new CancelledError({ cause: external.reason }));
+        external.addEventListener('abort', onAbort, { once: true });
+        cleanups.push(() => external.removeEventListener('abort', onAbort));
+      }
+    }
+    const deadline = this.invocation.deadline;
+    if (deadline !== undefined) {
+      const fire = () => this.#controller.abort(new DeadlineExceededError());
+      const delay = deadline - this.#now();
+      if (delay <= 0) fire();
+      else {
+        const timer = setTimeout(fire, delay);
+        cleanups.push(() => clearTimeout(timer));
+      }
+    }
+    return () => cleanups.forEach((cleanup) => cleanup());
+  }
+}
+
+interface Prepared {
+  model: LanguageModel;
+  limits: ResolvedLimits;
+  tools: RunTools;
+  executor: ToolExecutor;
+  hooks: HookChains;
+  instructions: string | undefined;
+  handle: RunHandle;
+  historyLength: number;
+}
+
+function toolMessage(results: readonly ToolCallResult[]): ModelMessage {
+  return {
+    role: 'tool',
+    content: results.map((result) => ({
+      type: 'tool-result' as const,
+      toolCallId: result.toolCallId,
+      toolName: result.toolName,
+      output:
+        result.status === 'error'
+          ? { type: 'error-text' as const, value: result.content }
+          : { type: 'text' as const, value: result.content },
+    })),
+  };
+}
+
+/** Turns whatever ended the loop into the error the run reports. */
+function classify(error: unknown, signal: AbortSignal): unknown {
+  if (DeadlineExceededError.isInstance(error) || CancelledError.isInstance(error)) return error;
+  if (signal.aborted && (isAbortError(error) || error === signal.reason)) return abortReason(signal);
+  if (GhostlightError.isInstance(error)) return error;
+  if (isAbortError(error) && signal.aborted) return abortReason(signal);
+  const statusCode = (error as { statusCode?: unknown } | undefined)?.statusCode;
+  return new ProviderError((error as Error | undefined)?.message ?? String(error), {
+    cause: error,
+    ...(typeof statusCode === 'number' ? { statusCode } : {}),
+  });
+}
+
+function outcomeOf(error: unknown): RunOutcome {
+  if (DeadlineExceededError.isInstance(error)) return 'partial';
+  if (CancelledError.isInstance(error)) return 'cancelled';
+  return 'failed';
+}
+
+function errorInfo(error: unknown, response: string): ErrorInfo {
+  const name = GhostlightError.isInstance(error) ? error.name : 'Error';
+  const exposed =
+    CancelledError.isInstance(error) || DeadlineExceededError.isInstance(error) || ProtocolError.isInstance(error) || ConfigurationError.isInstance(error);
+  return { name, message: exposed ? (error as Error).message : response };
+}

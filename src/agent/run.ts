@@ -1,0 +1,139 @@
+import type { ModelMessage } from 'ai';
+import type { ErrorInfo, GhostlightEvent, RunOutcome } from '../events/events';
+import type { Invocation, RunState } from '../tool/tool-binding';
+import type { Step } from './step';
+import type { Usage } from './usage';
+
+/** The fields a finished run is made of. */
+export interface RunRecord {
+  readonly runId: string;
+  readonly sessionId: string;
+  readonly agent: string;
+  readonly invocation: Invocation;
+  readonly outcome: RunOutcome;
+  readonly response: string;
+  readonly output: unknown;
+  readonly usage: Usage;
+  readonly error: unknown;
+  readonly errorInfo: ErrorInfo | undefined;
+  readonly cleanupFailed: boolean;
+  readonly steps: readonly Step[];
+  readonly messages: readonly ModelMessage[];
+  readonly newMessages: readonly ModelMessage[];
+  readonly state: RunState;
+  readonly events: readonly GhostlightEvent[];
+  readonly startedAt: number;
+  readonly endedAt: number;
+}
+
+/**
+ * A finished run: its outcome, the caller-facing response, usage, steps,
+ * messages and the complete event log. `agent.ask` returns one for every
+ * execution, including failed, partial and cancelled ones.
+ */
+export class Run implements RunRecord {
+  readonly runId: string;
+  readonly sessionId: string;
+  readonly agent: string;
+  readonly invocation: Invocation;
+  /** `completed`, `failed` (error set), `partial` (deadline) or `cancelled`. */
+  readonly outcome: RunOutcome;
+  /** The caller-facing text: the answer, the partial answer, '' when cancelled, or a safe message when failed. */
+  readonly response: string;
+  /** The run's output: the checked structured value when the agent has a result schema, otherwise the response text. */
+  readonly output: unknown;
+  readonly usage: Usage;
+  /** The original error of a failed, partial or cancelled run (for the application; never sent to clients). */
+  readonly error: unknown;
+  /** The client-safe description of the error. */
+  readonly errorInfo: ErrorInfo | undefined;
+  /** Whether closing the run's resources failed. */
+  readonly cleanupFailed: boolean;
+  readonly steps: readonly Step[];
+  /** The whole conversation (history, input and everything the run added), without instructions. */
+  readonly messages: readonly ModelMessage[];
+  /** The messages this run added (its input included). */
+  readonly newMessages: readonly ModelMessage[];
+  /** The run's working state when it ended. */
+  readonly state: RunState;
+  /** The run's complete event log. */
+  readonly events: readonly GhostlightEvent[];
+  readonly startedAt: number;
+  readonly endedAt: number;
+
+  constructor(record: RunRecord) {
+    this.runId = record.runId;
+    this.sessionId = record.sessionId;
+    this.agent = record.agent;
+    this.invocation = record.invocation;
+    this.outcome = record.outcome;
+    this.response = record.response;
+    this.output = record.output;
+    this.usage = record.usage;
+    this.error = record.error;
+    this.errorInfo = record.errorInfo;
+    this.cleanupFailed = record.cleanupFailed;
+    this.steps = record.steps;
+    this.messages = record.messages;
+    this.newMessages = record.newMessages;
+    this.state = record.state;
+    this.events = record.events;
+    this.startedAt = record.startedAt;
+    this.endedAt = record.endedAt;
+  }
+
+  /** Whether the run completed. */
+  get completed(): boolean {
+    return this.outcome === 'completed';
+  }
+
+  /** A JSON summary safe to send to clients: no original errors, no application metadata. */
+  toJSON(): RunSummary {
+    return {
+      runId: this.runId,
+      sessionId: this.sessionId,
+      agent: this.agent,
+      outcome: this.outcome,
+      response: this.response,
+      output: this.output,
+      usage: this.usage,
+      ...(this.errorInfo ? { error: this.errorInfo } : {}),
+      ...(this.cleanupFailed ? { cleanupFailed: true } : {}),
+      steps: this.steps.map((step) => ({
+        turn: step.turn,
+        text: step.text,
+        finishReason: step.finishReason,
+        usage: step.usage,
+        toolCalls: step.toolResults.map((result) => ({
+          toolCallId: result.toolCallId,
+          toolName: result.toolName,
+          input: result.input,
+          status: result.status,
+          content: result.content,
+        })),
+      })),
+      durationMs: this.endedAt - this.startedAt,
+    };
+  }
+}
+
+/** The JSON form of a run (`run.toJSON()`), as the HTTP API returns it. */
+export interface RunSummary {
+  runId: string;
+  sessionId: string;
+  agent: string;
+  outcome: RunOutcome;
+  response: string;
+  output: unknown;
+  usage: Usage;
+  error?: ErrorInfo;
+  cleanupFailed?: boolean;
+  steps: Array<{
+    turn: number;
+    text: string;
+    finishReason: string;
+    usage: Usage;
+    toolCalls: Array<{ toolCallId: string; toolName: string; input: unknown; status: 'success' | 'error'; content: string }>;
+  }>;
+  durationMs: number;
+}

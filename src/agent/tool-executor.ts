@@ -1,0 +1,172 @@
+import { ProtocolError } from '../error/protocol-error';
+import type { EventPayload } from '../events/events';
+import { invokeTool, failure } from '../tool/invoke-tool';
+import type { ToolCallRequest } from '../tool/invoke-tool';
+import type { Tool } from '../tool/tool';
+import type { ToolBinding, ToolCallBinding, ToolCaller } from '../tool/tool-binding';
+import type { ToolBroker, ToolBrokerCallOptions } from '../tool/tool-broker';
+import type { ToolCallResult } from '../tool/tool-result';
+import type { RunTools } from '../tool/run-tools';
+import { throwIfAborted } from '../util/abort';
+import { Semaphore } from '../util/semaphore';
+import { truncateMiddle } from '../util/truncate';
+import { runChain } from './hooks';
+import type { HookChains } from './hooks';
+import type { ResolvedLimits } from './limits';
+
+/**
+ * Processes a result after `afterTool` hooks and before truncation (artifact
+ * storage and presentation plug in here). Throwing fails the run.
+ */
+export type ToolResultProcessor = (result: ToolCallResult, tool: Tool | undefined) => Promise<ToolCallResult> | ToolCallResult;
+
+/**
+ * Checks a call before it runs (capability-drift checks plug in here).
+ * Throwing fails the run; it is not a tool result.
+ */
+export type ToolCallGuard = (tool: Tool, request: ToolCallRequest) => Promise<void> | void;
+
+/** What the executor needs from its run. */
+export interface ToolExecutorOptions {
+  tools: RunTools;
+  binding: ToolBinding;
+  hooks: HookChains;
+  limits: ResolvedLimits;
+  emit: (event: EventPayload) => void;
+  /** The run-wide lock exclusive tools share (with code mode and nested agents). */
+  exclusiveLock: Semaphore;
+  /** Tools that control the loop itself (code mode's exec/wait/stop): not counted, no events, no lock. */
+  controlTools?: ReadonlySet<string>;
+  processors?: readonly ToolResultProcessor[];
+  guards?: readonly ToolCallGuard[];
+}
+
+/**
+ * The one way a tool runs in a run, for the model, code mode and the
+ * application alike: look up, hooks, validation, exclusive lock, `execute`,
+ * normalisation, result processing, truncation, events.
+ */
+export class ToolExecutor implements ToolBroker {
+  readonly #options: ToolExecutorOptions;
+  #toolCalls = 0;
+
+  constructor(options: ToolExecutorOptions) {
+    this.#options = options;
+  }
+
+  /** How many counted tool calls the run has made. */
+  get toolCalls(): number {
+    return this.#toolCalls;
+  }
+
+  /** The tools of the run. */
+  list(): Tool[] {
+    return this.#options.tools.list();
+  }
+
+  /**
+   * Runs one model response's calls. Counts them against `maxToolCalls` before
+   * any runs, emits `tool-start` for all, runs them (one at a time when any is
+   * exclusive, otherwise up to `toolConcurrency` at once), emits `tool-stop`
+   * as each finishes, and returns the results in request order.
+   */
+  async executeBatch(requests: readonly ToolCallRequest[], caller: ToolCaller = 'model'): Promise<ToolCallResult[]> {
+    const ids = new Set(requests.map((request) => request.toolCallId));
+    if (ids.size !== requests.length) throw new ProtocolError('The model returned duplicate tool use ids');
+    this.#count(requests.filter((request) => !this.#isControl(request)).length);
+    for (const request of requests) this.#emitStart(request, caller, undefined);
+
+    const sequential = requests.some((request) => this.#options.tools.get(request.toolName)?.exclusive === true);
+    if (sequential) {
+      const results: ToolCallResult[] = [];
+      for (const request of requests) results.push(await this.#runAndReport(request, caller, undefined));
+      return results;
+    }
+    const slots = new Semaphore(this.#options.limits.toolConcurrency);
+    return Promise.all(requests.map((request) => slots.run(() => this.#runAndReport(request, caller, undefined))));
+  }
+
+  /** Makes one call for a caller outside the loop (code mode, the application). */
+  async call(request: ToolCallRequest, options: ToolBrokerCallOptions): Promise<ToolCallResult> {
+    this.#count(1);
+    this.#emitStart(request, options.caller, options.parentToolCallId);
+    return this.#runAndReport(request, options.caller, options.parentToolCallId);
+  }
+
+  #count(calls: number): void {
+    if (calls === 0) return;
+    if (this.#toolCalls + calls > this.#options.limits.maxToolCalls) {
+      throw new ProtocolError('The agent reached its maximum tool calls');
+    }
+    this.#toolCalls += calls;
+  }
+
+  #isControl(request: ToolCallRequest): boolean {
+    return this.#options.controlTools?.has(request.toolName) === true;
+  }
+
+  #emitStart(request: ToolCallRequest, caller: ToolCaller, parentToolCallId: string | undefined): void {
+    if (this.#isControl(request)) return;
+    this.#options.emit({
+      type: 'tool-start',
+      toolCallId: request.toolCallId,
+      toolName: request.toolName,
+      input: request.input,
+      caller,
+      ...(parentToolCallId === undefined ? {} : { parentToolCallId }),
+    });
+  }
+
+  async #runAndReport(
+    request: ToolCallRequest,
+    caller: ToolCaller,
+    parentToolCallId: string | undefined,
+  ): Promise<ToolCallResult> {
+    const started = performance.now();
+    const result = await this.#run(request, caller);
+    if (!this.#isControl(request)) {
+      this.#options.emit({
+        type: 'tool-stop',
+        toolCallId: result.toolCallId,
+        toolName: result.toolName,
+        caller,
+        ...(parentToolCallId === undefined ? {} : { parentToolCallId }),
+        status: result.status,
+        content: result.content,
+        value: result.value,
+        durationMs: performance.now() - started,
+      });
+    }
+    return result;
+  }
+
+  async #run(request: ToolCallRequest, caller: ToolCaller): Promise<ToolCallResult> {
+    const options = this.#options;
+    throwIfAborted(options.binding.signal);
+    const base = { toolCallId: request.toolCallId, toolName: request.toolName, input: request.input, caller };
+    const tool = options.tools.get(request.toolName);
+    if (!tool) return this.#finish(failure(base, `Unknown tool: ${request.toolName}`, undefined), undefined);
+
+    for (const guard of options.guards ?? []) await guard(tool, request);
+    const binding: ToolCallBinding = { ...options.binding, toolCallId: request.toolCallId, caller };
+    const before = await runChain(options.hooks.beforeTool, { toolCall: request, tool, binding }, (event) => event);
+    if (before.cancel !== undefined) return this.#finish(failure(base, before.cancel, undefined), tool);
+
+    const invoke = () => invokeTool(tool, request, binding);
+    let result = tool.exclusive && !this.#isControl(request) ? await options.exclusiveLock.run(invoke) : await invoke();
+    const after = await runChain(
+      options.hooks.afterTool,
+      { toolCall: request, tool, binding, result },
+      (event, replacement) => ({ ...event, result: replacement }),
+    );
+    result = after.event.result;
+    return this.#finish(result, tool);
+  }
+
+  async #finish(result: ToolCallResult, tool: Tool | undefined): Promise<ToolCallResult> {
+    let processed = result;
+    for (const processor of this.#options.processors ?? []) processed = await processor(processed, tool);
+    const { text } = truncateMiddle(processed.content, this.#options.limits.maxToolResultTokens);
+    return text === processed.content ? processed : { ...processed, content: text };
+  }
+}

@@ -1,0 +1,80 @@
+import type { Usage } from '../agent/usage';
+import type { ToolCaller } from '../tool/tool-binding';
+
+/** Fields every event carries. */
+export interface EventEnvelope {
+  /** The run that wrote the event. */
+  readonly runId: string;
+  /** The position in the run's log, from 0. */
+  readonly sequence: number;
+  /** Epoch milliseconds when the event was written. */
+  readonly time: number;
+}
+
+/** Why a model step ended (AI SDK's unified finish reasons). */
+export type FinishReason = import('ai').FinishReason;
+
+/** The outcome of a run. */
+export type RunOutcome = 'completed' | 'failed' | 'partial' | 'cancelled';
+
+/** A serialisable description of an error, safe to send to clients. */
+export interface ErrorInfo {
+  /** The error's name, e.g. `ProtocolError`. */
+  readonly name: string;
+  /** The error's message (for provider errors, the safe message). */
+  readonly message: string;
+}
+
+/** The event types and their payloads, before the envelope is added. */
+export type EventPayload =
+  | { type: 'run-start'; sessionId: string; agent: string }
+  | { type: 'invocation-start'; agent: string }
+  | { type: 'model-start'; turn: number }
+  | { type: 'message-start'; turn: number; messageId: string }
+  | { type: 'text-delta'; turn: number; messageId: string; text: string }
+  | { type: 'reasoning-delta'; turn: number; messageId: string; text: string }
+  | { type: 'tool-call-start'; turn: number; toolCallId: string; toolName: string }
+  | { type: 'tool-call-delta'; turn: number; toolCallId: string; delta: string }
+  | { type: 'tool-call-stop'; turn: number; toolCallId: string; toolName: string; input: unknown }
+  | { type: 'message-stop'; turn: number; messageId: string; text: string; finishReason: FinishReason }
+  | { type: 'model-stop'; turn: number; finishReason: FinishReason; usage: Usage }
+  | { type: 'usage'; turn: number; usage: Usage; total: Usage }
+  | {
+      type: 'tool-start';
+      toolCallId: string;
+      toolName: string;
+      input: unknown;
+      caller: ToolCaller;
+      parentToolCallId?: string;
+    }
+  | {
+      type: 'tool-stop';
+      toolCallId: string;
+      toolName: string;
+      caller: ToolCaller;
+      parentToolCallId?: string;
+      status: 'success' | 'error';
+      content: string;
+      value: unknown;
+      durationMs: number;
+    }
+  | { type: 'invocation-stop'; agent: string; usage: Usage }
+  | { type: 'invocation-error'; agent: string; usage: Usage; error: ErrorInfo }
+  | { type: 'run-stop'; outcome: 'completed'; response: string; output: unknown }
+  | { type: 'run-partial'; outcome: 'partial'; response: string; error: ErrorInfo }
+  | { type: 'run-cancel'; outcome: 'cancelled'; response: ''; error: ErrorInfo }
+  | { type: 'run-error'; outcome: 'failed'; response: string; error: ErrorInfo; cleanupFailed: boolean };
+
+/** One event of a run's log. A discriminated union on `type`. */
+export type GhostlightEvent = EventPayload & EventEnvelope;
+
+/** The event of one type. */
+export type EventOf<TYPE extends GhostlightEvent['type']> = Extract<GhostlightEvent, { type: TYPE }>;
+
+/** The four terminal event types; exactly one ends every run. */
+export const TERMINAL_EVENT_TYPES = ['run-stop', 'run-partial', 'run-cancel', 'run-error'] as const;
+
+/** Whether `event` ends its run. */
+export function isTerminalEvent(event: GhostlightEvent): event is EventOf<(typeof TERMINAL_EVENT_TYPES)[number]> {
+  return (TERMINAL_EVENT_TYPES as readonly string[]).includes(event.type);
+}

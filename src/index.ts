@@ -1,0 +1,13 @@
+/**
+ * Ghostlight: one agent runtime for the browser, Cloudflare Workers and Node.
+ *
+ * @module
+ */
+export * from './agent/index';
+export * from './artifacts/index';
+export * from './error/index';
+export * from './events/index';
+export * from './lifetime/index';
+export * from './model/index';
+export * from './schema/index';
+export * from './tool/index';

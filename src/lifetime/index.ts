@@ -1,0 +1,2 @@
+export { AsyncScope, UseAfterDisposeError } from './async-scope';
+export type { Cleanup } from './async-scope';

@@ -1,0 +1,4 @@
+export { resolveSchema } from './resolve-schema';
+export type { ResolvedSchema, SchemaCheck, SchemaInput } from './resolve-schema';
+export { validateJson, jsonEqual } from './validate-json';
+export type { JsonSchema, JsonSchemaType } from './json-schema';

@@ -1,0 +1,14 @@
+export { defineTool } from './define-tool';
+export type { DefineToolOptions, InferSchemaOutput } from './define-tool';
+export { isTool } from './tool';
+export type { Tool, ToolOutput } from './tool';
+export { ToolError } from './tool-error';
+export { toolResult, isToolResult } from './tool-result';
+export type { ToolCallResult, ToolResult } from './tool-result';
+export { fromAiSdkTool, fromAiSdkTools } from './ai-sdk-tool';
+export type { AiSdkToolSet } from './ai-sdk-tool';
+export type { ToolDeclaration, ToolProvider } from './tool-declaration';
+export type { Invocation, RunHandle, RunState, ToolBinding, ToolCallBinding, ToolCaller } from './tool-binding';
+export type { ToolCallRequest } from './invoke-tool';
+export type { ToolBroker, ToolBrokerCallOptions } from './tool-broker';
+export { MAX_TOOL_NAME_LENGTH } from './tool-name';

@@ -1,0 +1,86 @@
+import { isControlError } from '../error/control-errors';
+import { abortReason, isAbortError } from '../util/abort';
+import type { Tool } from './tool';
+import type { ToolCallBinding } from './tool-binding';
+import { ToolError } from './tool-error';
+import { isToolResult } from './tool-result';
+import type { ToolCallResult } from './tool-result';
+
+/** One requested call: its id, the tool name as called, and the raw arguments. */
+export interface ToolCallRequest {
+  /** The call id (unique within a model response). */
+  readonly toolCallId: string;
+  /** The tool name as the model or program called it. */
+  readonly toolName: string;
+  /** The arguments: parsed JSON, or the raw text when the model sent invalid JSON. */
+  readonly input: unknown;
+  /** Set when the arguments were not valid JSON (the raw text is in `input`). */
+  readonly invalidJson?: boolean;
+}
+
+/**
+ * Runs one tool call: validates the input, calls `execute`, and normalises
+ * the outcome. Validation failures, `ToolError`s and unexpected exceptions all
+ * become error results (`execute` is not called for invalid input);
+ * cancellation, deadline and cleanup errors propagate as control flow.
+ */
+export async function invokeTool(
+  tool: Tool,
+  request: ToolCallRequest,
+  binding: ToolCallBinding,
+): Promise<ToolCallResult> {
+  const base = { toolCallId: request.toolCallId, toolName: request.toolName, input: request.input, caller: binding.caller };
+  if (request.invalidJson) {
+    return failure(base, 'Invalid tool input: $ must be valid JSON', undefined);
+  }
+  try {
+    const checked = await tool.input.check(request.input);
+    if (!checked.success) {
+      const message = `Invalid tool input: ${checked.issues.join('; ')}`;
+      return failure(base, message, new ToolError(message));
+    }
+    const output = await tool.execute(checked.value, binding);
+    if (isToolResult(output)) {
+      return { ...base, status: 'success', value: output.value, content: serialize(output.value), artifacts: output.artifacts };
+    }
+    return { ...base, status: 'success', value: output, content: serialize(output), artifacts: [] };
+  } catch (error) {
+    if (isControlError(error)) throw error;
+    if (binding.signal.aborted && (isAbortError(error) || error === binding.signal.reason)) {
+      throw abortReason(binding.signal);
+    }
+    if (ToolError.isInstance(error)) return failure(base, error.message, error);
+    return failure(base, `Tool failed (${errorName(error)})`, error);
+  }
+}
+
+/** Builds an error result (exported for the executor's own refusals). */
+export function failure(
+  base: Pick<ToolCallResult, 'toolCallId' | 'toolName' | 'input' | 'caller'>,
+  content: string,
+  error: unknown,
+): ToolCallResult {
+  return { ...base, status: 'error', value: undefined, content, error: error ?? new ToolError(content), artifacts: [] };
+}
+
+/**
+ * The model-visible text of a value: strings as they are, `null`/`undefined`
+ * as empty text, objects and arrays as JSON, anything else as `String(value)`.
+ */
+export function serialize(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object') {
+    try {
+      return JSON.stringify(value) ?? '';
+    } catch (error) {
+      throw new ToolError('Tool returned content that cannot be serialized', { cause: error });
+    }
+  }
+  return String(value);
+}
+
+function errorName(error: unknown): string {
+  const name = typeof error === 'object' && error !== null ? (error as { name?: unknown }).name : undefined;
+  return typeof name === 'string' && name.length > 0 ? name : 'Error';
+}

@@ -1,0 +1,24 @@
+import type { Tool } from './tool';
+import type { ToolCaller } from './tool-binding';
+import type { ToolCallRequest } from './invoke-tool';
+import type { ToolCallResult } from './tool-result';
+
+/**
+ * The seam through which code other than the agent loop (code-mode programs,
+ * the application) calls a run's tools. It is the run's one tool executor:
+ * the same validation, hooks, limits, locks and events as a model's call.
+ */
+export interface ToolBroker {
+  /** The tools a caller may use. */
+  list(): Tool[];
+  /** Makes one call; counts toward the run's tool-call limit. */
+  call(request: ToolCallRequest, options: ToolBrokerCallOptions): Promise<ToolCallResult>;
+}
+
+/** Options of {@link ToolBroker.call}. */
+export interface ToolBrokerCallOptions {
+  /** Who makes the call (recorded on events). */
+  caller: ToolCaller;
+  /** The tool call that started the caller (e.g. the code-mode `exec` call). */
+  parentToolCallId?: string;
+}

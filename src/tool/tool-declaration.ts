@@ -1,0 +1,26 @@
+import type { Tool } from './tool';
+import type { ToolBinding } from './tool-binding';
+import type { AiSdkToolSet } from './ai-sdk-tool';
+
+/**
+ * A function of the run binding that returns tools: for collections that own
+ * discovery or shared setup (an MCP server, an account's tools). It may return
+ * tools, nested arrays, AI SDK tool records, other providers or nothing.
+ *
+ * @example
+ * const accountTools: ToolProvider = (binding) => [
+ *   accountStatus,
+ *   binding.run.invocation.context.mayClose ? closeAccount : null,
+ * ];
+ */
+export type ToolProvider = (binding: ToolBinding) => ToolDeclaration | Promise<ToolDeclaration>;
+
+/** Anything an agent's `tools` list accepts. Arrays are flattened; `null`, `undefined` and `false` are skipped. */
+export type ToolDeclaration =
+  | Tool<any, any>
+  | ToolProvider
+  | AiSdkToolSet
+  | null
+  | undefined
+  | false
+  | readonly ToolDeclaration[];

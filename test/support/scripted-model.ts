@@ -1,0 +1,81 @@
+import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { MockLanguageModelV4 } from 'ai/test';
+
+/** One scripted model turn. */
+export interface ScriptedTurn {
+  text?: string;
+  reasoning?: string;
+  toolCalls?: Array<{ id?: string; name: string; input: unknown; rawInput?: string }>;
+  finishReason?: 'stop' | 'tool-calls' | 'length' | 'content-filter' | 'error' | 'other';
+  /** Throw this from doStream instead of answering. */
+  error?: unknown;
+  /** Wait this long (ms) before finishing, honouring the abort signal. */
+  delayMs?: number;
+}
+
+/** A usage value for scripted turns. */
+export const scriptedUsage = {
+  inputTokens: { total: 10, noCache: 8, cacheRead: 2, cacheWrite: 0 },
+  outputTokens: { total: 5, text: 4, reasoning: 1 },
+};
+
+/**
+ * A MockLanguageModelV4 that plays `turns` in order (one per model call) and
+ * records every call, so tests can assert what the loop sent back.
+ */
+export function scriptedModel(turns: ScriptedTurn[]): MockLanguageModelV4 & { calls: LanguageModelV4CallOptions[] } {
+  const calls: LanguageModelV4CallOptions[] = [];
+  let index = 0;
+  const model = new MockLanguageModelV4({
+    doStream: async (options) => {
+      calls.push(options);
+      const turn = turns[index++];
+      if (!turn) throw new Error(`scriptedModel ran out of turns at call ${index}`);
+      if (turn.error !== undefined) throw turn.error;
+      return { stream: streamOf(turn, index, options.abortSignal) };
+    },
+  });
+  return Object.assign(model, { calls });
+}
+
+function streamOf(turn: ScriptedTurn, index: number, signal: AbortSignal | undefined): ReadableStream<LanguageModelV4StreamPart> {
+  const parts: LanguageModelV4StreamPart[] = [{ type: 'stream-start', warnings: [] }];
+  if (turn.reasoning) {
+    parts.push({ type: 'reasoning-start', id: 'r' }, { type: 'reasoning-delta', id: 'r', delta: turn.reasoning }, { type: 'reasoning-end', id: 'r' });
+  }
+  if (turn.text !== undefined) {
+    parts.push({ type: 'text-start', id: 't' });
+    for (const word of turn.text.match(/\S+\s*/g) ?? [turn.text]) parts.push({ type: 'text-delta', id: 't', delta: word });
+    parts.push({ type: 'text-end', id: 't' });
+  }
+  (turn.toolCalls ?? []).forEach((call, callIndex) => {
+    parts.push({
+      type: 'tool-call',
+      toolCallId: call.id ?? `call-${index}-${callIndex + 1}`,
+      toolName: call.name,
+      input: call.rawInput ?? JSON.stringify(call.input),
+    });
+  });
+  const finishReason = turn.finishReason ?? (turn.toolCalls?.length ? 'tool-calls' : 'stop');
+  const finish: LanguageModelV4StreamPart = { type: 'finish', finishReason: { unified: finishReason, raw: finishReason }, usage: scriptedUsage };
+  return new ReadableStream({
+    async start(controller) {
+      for (const part of parts) controller.enqueue(part);
+      if (turn.delayMs) {
+        await new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(resolve, turn.delayMs);
+          signal?.addEventListener('abort', () => {
+            clearTimeout(timer);
+            reject(signal.reason);
+          });
+        }).catch((error: unknown) => controller.error(error));
+      }
+      try {
+        controller.enqueue(finish);
+        controller.close();
+      } catch {
+        // already errored by an abort
+      }
+    },
+  });
+}

@@ -1,0 +1,67 @@
+import { cloudflareTest } from '@cloudflare/vitest-plugin';
+import { playwright } from '@vitest/browser-playwright';
+import { defineConfig } from 'vitest/config';
+
+/** Flags that keep Debian's Chromium off the (closed) network; see ../shared/STACK.md. */
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * One contract suite (`test/contract/`) runs unchanged in three runtimes:
+ * Node, workerd (through @cloudflare/vitest-plugin) and Chromium (vitest
+ * browser mode). Unit tests sit beside the code and run in Node.
+ */
+export default defineConfig({
+  test: {
+    reporters: ['default'],
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['src/**/*.test.ts', 'test/node/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'contract:node',
+          environment: 'node',
+          include: ['test/contract/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        plugins: [cloudflareTest({ wrangler: { configPath: './wrangler.toml' } })],
+        test: {
+          name: 'contract:workerd',
+          include: ['test/contract/**/*.test.ts', 'test/workerd/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'contract:chromium',
+          include: ['test/contract/**/*.test.ts', 'test/browser/**/*.test.ts'],
+          testTimeout: 60_000,
+          browser: {
+            enabled: true,
+            headless: true,
+            screenshotFailures: false,
+            provider: playwright({ launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs } }),
+            instances: [{ browser: 'chromium' }],
+          },
+        },
+      },
+    ],
+  },
+});
