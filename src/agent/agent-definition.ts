@@ -5,6 +5,7 @@ import type { AgentHooks } from './hooks';
 import type { AgentLimits } from './limits';
 import type { ModelRegistry } from './model-registry';
 import type { ModelSettings } from './model-step';
+import type { RunCapability } from './run-capability';
 import type { ToolLoopOptions } from './tool-loop-detector';
 
 /** What instructions may be: text, or a function of the run's binding. */
@@ -32,4 +33,6 @@ export interface AgentDefinition {
   models?: ModelRegistry;
   /** Detect and stop repeated identical tool calls (`true` for the defaults). */
   detectToolLoops?: boolean | ToolLoopOptions;
+  /** Application-defined capabilities that take part in every run (set up after the built-in ones). */
+  capabilities?: readonly RunCapability[];
 }

@@ -24,3 +24,11 @@ export { ToolLoopError } from './tool-loop-detector';
 export type { ToolLoopOptions } from './tool-loop-detector';
 export { addUsage, EMPTY_USAGE } from './usage';
 export type { Usage } from './usage';
+export type {
+  CapabilityArrangeContext,
+  CapabilityArrangement,
+  CapabilitySetup,
+  CapabilitySetupContext,
+  RunCapability,
+} from './run-capability';
+export type { ToolCallGuard, ToolResultProcessor } from './tool-executor';

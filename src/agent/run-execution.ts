@@ -7,11 +7,13 @@ import { EventLog } from '../events/event-log';
 import type { ErrorInfo, EventPayload, RunOutcome } from '../events/events';
 import { AsyncScope } from '../lifetime/async-scope';
 import type { Invocation, RunHandle, RunState, ToolBinding } from '../tool/tool-binding';
+import type { Tool } from '../tool/tool';
 import type { ToolCallResult } from '../tool/tool-result';
 import { RunTools } from '../tool/run-tools';
 import { abortReason, isAbortError, throwIfAborted } from '../util/abort';
 import { Semaphore } from '../util/semaphore';
 import type { AgentDefinition } from './agent-definition';
+import { capabilitiesFor } from './capabilities';
 import { chainHooks, runChain } from './hooks';
 import type { BeforeModelEvent, HookChains } from './hooks';
 import { createInvocation, toUserMessage } from './invocation';
@@ -20,6 +22,7 @@ import { resolveLimits } from './limits';
 import type { ResolvedLimits } from './limits';
 import { runModelStep } from './model-step';
 import { Run } from './run';
+import type { CapabilitySetup } from './run-capability';
 import { safeMessage } from './safe-message';
 import type { Step } from './step';
 import { ToolExecutor } from './tool-executor';
@@ -78,17 +81,28 @@ export class RunExecution {
   async #prepare(): Promise<Prepared> {
     const definition = this.#definition;
     const handle: RunHandle = { runId: this.invocation.runId, invocation: this.invocation };
-    const binding: ToolBinding = {
+    let binding: ToolBinding = {
       run: handle,
       agent: { name: definition.name },
       state: this.#state,
       signal: this.#controller.signal,
     };
+    const emit = (event: EventPayload) => this.#emit(event);
     try {
       const limits = resolveLimits(definition.limits, this.#options.limits);
       const model = this.#resolveModel();
       const userMessage = toUserMessage(this.#input);
-      const tools = await RunTools.resolve(definition.tools ?? [], binding);
+      const capabilities = capabilitiesFor(definition, this.#options);
+
+      const setups: CapabilitySetup[] = [];
+      for (const capability of capabilities) {
+        const setup = await capability.setup?.({ binding, scope: this.#scope, definition, options: this.#options, emit });
+        if (!setup) continue;
+        setups.push(setup);
+        if (setup.bind) binding = { ...binding, ...setup.bind };
+      }
+
+      const tools = await RunTools.resolve([...(definition.tools ?? []), ...setups.flatMap((setup) => setup.tools ?? [])], binding);
       this.#scope.defer(async () => {
         const failures = await tools.close();
         if (failures.length > 0) throw new CleanupError({ errors: failures, message: 'Closing the tools of the run failed' });
@@ -97,20 +111,46 @@ export class RunExecution {
       const loopHooks = definition.detectToolLoops
         ? createToolLoopHooks(definition.detectToolLoops === true ? {} : definition.detectToolLoops, controlTools)
         : undefined;
-      const hooks = chainHooks(loopHooks, definition.hooks);
+      const hooks = chainHooks(loopHooks, ...setups.map((setup) => setup.hooks), definition.hooks);
       const executor = new ToolExecutor({
         tools,
         binding,
         hooks,
         limits,
-        emit: (event) => this.#emit(event),
+        emit,
         exclusiveLock: new Semaphore(1),
         controlTools,
+        processors: setups.flatMap((setup) => setup.processors ?? []),
+        guards: setups.flatMap((setup) => setup.guards ?? []),
       });
-      const instructions =
+
+      let modelTools: readonly Tool[] = tools.list();
+      const extraInstructions = setups.map((setup) => setup.instructions);
+      for (const capability of capabilities) {
+        const arranged = await capability.arrange?.({ tools: modelTools, broker: executor, binding, scope: this.#scope, emit });
+        if (!arranged) continue;
+        if (arranged.extraTools) tools.add(arranged.extraTools);
+        if (arranged.tools) modelTools = arranged.tools;
+        arranged.controlTools?.forEach((name) => controlTools.add(name));
+        extraInstructions.push(arranged.instructions);
+      }
+      executor.arrange(new Set(modelTools.map((tool) => tool.name)), controlTools);
+
+      const baseInstructions =
         typeof definition.instructions === 'function' ? await definition.instructions(binding) : definition.instructions;
-      this.#messages = [...(this.#options.history ?? []), userMessage];
-      return { model, limits, tools, executor, hooks, instructions, handle, historyLength: this.#options.history?.length ?? 0 };
+      const instructions = [baseInstructions, ...extraInstructions].filter((text): text is string => !!text).join('\n\n');
+      const prelude = setups.flatMap((setup) => setup.prelude ?? []);
+      this.#messages = [...prelude, ...(this.#options.history ?? []), userMessage];
+      return {
+        model,
+        limits,
+        modelTools,
+        executor,
+        hooks,
+        instructions: instructions.length > 0 ? instructions : undefined,
+        handle,
+        historyLength: prelude.length + (this.#options.history?.length ?? 0),
+      };
     } catch (error) {
       await this.#scope.close();
       throw error;
@@ -180,7 +220,7 @@ export class RunExecution {
   async #loop(prepared: Prepared): Promise<string> {
     const { limits, executor, hooks } = prepared;
     const signal = this.#controller.signal;
-    const modelTools = prepared.tools.list();
+    const modelTools = prepared.modelTools;
     for (let turn = 1; turn <= limits.maxTurns; turn++) {
       throwIfAborted(signal);
       const before = await runChain<BeforeModelEvent, readonly ModelMessage[]>(
@@ -282,7 +322,7 @@ export class RunExecution {
 interface Prepared {
   model: LanguageModel;
   limits: ResolvedLimits;
-  tools: RunTools;
+  modelTools: readonly Tool[];
   executor: ToolExecutor;
   hooks: HookChains;
   instructions: string | undefined;

@@ -37,6 +37,8 @@ export interface ToolExecutorOptions {
   exclusiveLock: Semaphore;
   /** Tools that control the loop itself (code mode's exec/wait/stop): not counted, no events, no lock. */
   controlTools?: ReadonlySet<string>;
+  /** The tools the model may call; a model call to any other is `Unknown tool`. All tools when unset. */
+  modelFacing?: ReadonlySet<string>;
   processors?: readonly ToolResultProcessor[];
   guards?: readonly ToolCallGuard[];
 }
@@ -47,11 +49,16 @@ export interface ToolExecutorOptions {
  * normalisation, result processing, truncation, events.
  */
 export class ToolExecutor implements ToolBroker {
-  readonly #options: ToolExecutorOptions;
+  #options: ToolExecutorOptions;
   #toolCalls = 0;
 
   constructor(options: ToolExecutorOptions) {
     this.#options = options;
+  }
+
+  /** Restricts what the model may call and marks loop-control tools (set once tools are arranged). */
+  arrange(modelFacing: ReadonlySet<string>, controlTools: ReadonlySet<string>): void {
+    this.#options = { ...this.#options, modelFacing, controlTools };
   }
 
   /** How many counted tool calls the run has made. */
@@ -144,7 +151,8 @@ export class ToolExecutor implements ToolBroker {
     const options = this.#options;
     throwIfAborted(options.binding.signal);
     const base = { toolCallId: request.toolCallId, toolName: request.toolName, input: request.input, caller };
-    const tool = options.tools.get(request.toolName);
+    const hidden = caller === 'model' && options.modelFacing !== undefined && !options.modelFacing.has(request.toolName);
+    const tool = hidden ? undefined : options.tools.get(request.toolName);
     if (!tool) return this.#finish(failure(base, `Unknown tool: ${request.toolName}`, undefined), undefined);
 
     for (const guard of options.guards ?? []) await guard(tool, request);

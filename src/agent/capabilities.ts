@@ -1,0 +1,15 @@
+import type { AgentDefinition } from './agent-definition';
+import type { AskOptions } from './invocation';
+import type { RunCapability } from './run-capability';
+
+/**
+ * The capabilities a run sets up, in order: the built-in ones an agent
+ * declares through its definition fields, then the agent's own
+ * `capabilities`. Order matters: the workspace opens before anything that
+ * stores files, and code mode arranges the tools last.
+ */
+export function capabilitiesFor(definition: Readonly<AgentDefinition>, _options: Readonly<AskOptions>): RunCapability[] {
+  const capabilities: RunCapability[] = [];
+  capabilities.push(...(definition.capabilities ?? []));
+  return capabilities;
+}
