@@ -2,6 +2,8 @@ import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 
+const runtimeModule = (name: string) => ({ '#test-runtime': new URL(`./test/runtime/${name}.ts`, import.meta.url).pathname });
+
 /** Flags that keep Debian's Chromium off the (closed) network; see ../shared/STACK.md. */
 const chromiumArgs = [
   '--headless',
@@ -24,6 +26,7 @@ export default defineConfig({
     reporters: ['default'],
     projects: [
       {
+        resolve: { alias: runtimeModule('node') },
         test: {
           name: 'unit',
           environment: 'node',
@@ -32,6 +35,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: runtimeModule('node') },
         test: {
           name: 'contract:node',
           environment: 'node',
@@ -41,6 +45,7 @@ export default defineConfig({
       },
       {
         plugins: [cloudflareTest({ wrangler: { configPath: './wrangler.toml' } })],
+        resolve: { alias: runtimeModule('workerd') },
         test: {
           name: 'contract:workerd',
           include: ['test/contract/**/*.test.ts', 'test/workerd/**/*.test.ts'],
@@ -49,6 +54,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: runtimeModule('chromium') },
         test: {
           name: 'contract:chromium',
           include: ['test/contract/**/*.test.ts', 'test/browser/**/*.test.ts'],

@@ -108,3 +108,15 @@ describe('the agent loop', () => {
     expect(JSON.stringify(summary)).not.toContain('secret');
   });
 });
+
+describe('the contract harness', () => {
+  it('runs in the runtime its project names', async () => {
+    const { testRuntime } = await import('#test-runtime');
+    const expected = typeof navigator !== 'undefined' && navigator.userAgent.includes('Chrome') && typeof (globalThis as { process?: unknown }).process === 'undefined'
+      ? 'chromium'
+      : typeof (globalThis as { WebSocketPair?: unknown }).WebSocketPair === 'function'
+        ? 'workerd'
+        : 'node';
+    expect(testRuntime.name).toBe(expected);
+  });
+});

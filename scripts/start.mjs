@@ -1,0 +1,45 @@
+// `npm start`: serve the Ghostlight Worker under `wrangler dev` on 127.0.0.1, offline-safe.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const port = process.env.PORT ?? '8787';
+const provider =
+  process.env.OPENAI_BASE_URL ? `an OpenAI-compatible server at ${process.env.OPENAI_BASE_URL}`
+  : process.env.OPENAI_API_KEY ? 'OpenAI (OPENAI_API_KEY)'
+  : process.env.ANTHROPIC_API_KEY ? 'Anthropic (ANTHROPIC_API_KEY)'
+  : "Ghostlight's offline demo model (no provider key configured: set OPENAI_API_KEY, ANTHROPIC_API_KEY or OPENAI_BASE_URL to use a real model)";
+
+console.log(`Ghostlight: starting the Worker on http://127.0.0.1:${port}/ with ${provider}.`);
+console.log(`Try: curl -s -X POST -H 'content-type: application/json' -d '{"input":"How long does shipping take?"}' http://127.0.0.1:${port}/agents/support/runs`);
+
+// Hand only the provider settings to the Worker, through a private env file removed on exit.
+const forwarded = ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'ANTHROPIC_API_KEY', 'ANTHROPIC_MODEL']
+  .filter((key) => process.env[key])
+  .map((key) => `${key}=${JSON.stringify(process.env[key])}`);
+const args = ['dev', '--ip', '127.0.0.1', '--port', port, '--show-interactive-dev-session=false'];
+let envDir;
+if (forwarded.length > 0) {
+  envDir = mkdtempSync(join(tmpdir(), 'ghostlight-'));
+  writeFileSync(join(envDir, 'provider.env'), `${forwarded.join('\n')}\n`, { mode: 0o600 });
+  args.push('--env-file', join(envDir, 'provider.env'));
+}
+process.on('exit', () => envDir && rmSync(envDir, { recursive: true, force: true }));
+
+const child = spawn(
+  'wrangler',
+  args,
+  {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      // Keep wrangler offline: no metrics, no error reports, no Request.cf lookup (../shared/STACK.md G5).
+      WRANGLER_SEND_METRICS: 'false',
+      WRANGLER_SEND_ERROR_REPORTS: 'false',
+      CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+    },
+  },
+);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));
