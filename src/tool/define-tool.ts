@@ -30,10 +30,10 @@ export interface DefineToolOptions<INPUT_SCHEMA extends SchemaInput, OUTPUT> {
   /** Whether the tool exists for this run; runs before the tool is used. Discovery, not authorisation. */
   availableIf?: (binding: ToolBinding) => boolean | Promise<boolean>;
   /** Runs the operation. Check permissions here, from `binding.run.invocation`, never from `input`. */
-  execute: (
+  execute(
     input: InferSchemaOutput<INPUT_SCHEMA>,
     binding: ToolCallBinding,
-  ) => ToolOutput<OUTPUT> | Promise<ToolOutput<OUTPUT>>;
+  ): ToolOutput<OUTPUT> | Promise<ToolOutput<OUTPUT>>;
   /** Releases per-run resources; called once per run that used the tool, in reverse order. */
   close?: (binding: ToolBinding) => void | Promise<void>;
 }
