@@ -4,7 +4,7 @@
  */
 export interface JsonSchema {
   [keyword: string]: unknown;
-  type?: JsonSchemaType | JsonSchemaType[];
+  type?: JsonSchemaType | JsonSchemaType[] | string | string[];
   properties?: Record<string, JsonSchema>;
   required?: string[];
   additionalProperties?: boolean | JsonSchema;

@@ -51,6 +51,9 @@ const schemaSymbol = Symbol.for('vercel.ai.schema');
  * a schema that cannot be converted is a `ConfigurationError` naming `what`.
  */
 export function resolveSchema<T = unknown>(input: SchemaInput, what: string): ResolvedSchema<T> {
+  if ((typeof input !== 'object' && typeof input !== 'function') || input === null) {
+    throw new ConfigurationError(`${what} must be a valibot schema, a Standard Schema, an AI SDK schema or a JSON Schema object`);
+  }
   const standard = standardProps(input);
   if (standard) {
     const jsonSchema = standardJsonSchema(input, standard, what);

@@ -1,0 +1,28 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { defineAgent } from '../agent/agent';
+import { defineTool } from '../tool/define-tool';
+import { createOfflineDemoModel } from './offline-demo-model';
+
+describe('the offline demo model', () => {
+  const lookup = defineTool({
+    name: 'help_center_lookup',
+    description: 'Look up a help center entry by topic.',
+    input: v.strictObject({ topic: v.picklist(['refunds', 'shipping']) }),
+    execute: ({ topic }) => (topic === 'shipping' ? 'Three to five days.' : 'Within 30 days.'),
+  });
+
+  it('calls the tool that matches the question, with schema-valid arguments, then answers from the result', async () => {
+    const run = await defineAgent({ name: 'demo', model: createOfflineDemoModel(), tools: [lookup] }).ask('How long does shipping take? Check the help center.');
+    expect(run.outcome).toBe('completed');
+    expect(run.steps[0]?.toolCalls[0]).toMatchObject({ toolName: 'help_center_lookup', input: { topic: 'shipping' } });
+    expect(run.response).toContain('Three to five days.');
+    expect(run.events.filter((event) => event.type === 'text-delta').length).toBeGreaterThan(1);
+  });
+
+  it('answers plainly, and says what it is, when nothing matches', async () => {
+    const run = await defineAgent({ name: 'demo', model: createOfflineDemoModel(), tools: [lookup] }).ask('Tell me a joke');
+    expect(run.steps[0]?.toolCalls).toEqual([]);
+    expect(run.response).toContain('offline demo model');
+  });
+});
