@@ -1,14 +1,17 @@
-import { jsonSchema, streamText } from 'ai';
-import type { LanguageModel, ModelMessage, ToolChoice, ToolSet } from 'ai';
+import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import type { ModelMessage, ToolChoice, ToolSet } from 'ai';
+import { ProtocolError } from '../error/protocol-error';
 import type { EventPayload, FinishReason } from '../events/events';
 import type { ToolCallRequest } from '../tool/invoke-tool';
 import type { Tool } from '../tool/tool';
 import { abortReason } from '../util/abort';
 import { randomId } from '../util/id';
+import { asLanguageModelUsage, AssistantContent, prepareToolChoice } from './model-call';
+import type { ModelCaller } from './model-call';
 import { fromModelUsage } from './usage';
 import type { Usage } from './usage';
 
-/** Provider call settings passed through to AI SDK (temperature, max output tokens, retries…). */
+/** Provider call settings (temperature, max output tokens, retries…), as AI SDK names them. */
 export interface ModelSettings {
   /** Sampling temperature. */
   temperature?: number;
@@ -26,12 +29,13 @@ export interface ModelSettings {
 
 /** One model request. */
 export interface ModelStepRequest {
-  model: LanguageModel;
+  caller: ModelCaller;
   instructions: string | undefined;
   messages: readonly ModelMessage[];
   tools: readonly Tool[];
   toolChoice?: ToolChoice<ToolSet>;
-  settings: ModelSettings;
+  /** Ask the provider for JSON matching a schema (native structured output). */
+  responseFormat?: LanguageModelV4CallOptions['responseFormat'];
   signal: AbortSignal;
   turn: number;
   emit: (event: EventPayload) => void;
@@ -46,122 +50,154 @@ export interface ModelStepResult {
   toolCalls: ToolCallRequest[];
   finishReason: FinishReason;
   usage: Usage;
-  /** The assistant message(s) to append to the conversation, as AI SDK built them (provider metadata kept). */
+  /** The assistant message to append to the conversation (provider metadata kept for continuity). */
   responseMessages: ModelMessage[];
 }
 
-const toolSetCache = new WeakMap<readonly Tool[], ToolSet>();
-
 /**
- * Runs one model turn through AI SDK's `streamText` with the tools declared
- * but not executed, so AI SDK keeps providers, retries and message conversion
- * and Ghostlight keeps the loop. Maps stream parts to Ghostlight events.
+ * Runs one model turn: the prompt through AI SDK's conversion, the provider's
+ * stream through AI SDK's provider, and its parts into Ghostlight events and
+ * the assistant message. Tools are declared, never executed here.
  */
 export async function runModelStep(request: ModelStepRequest): Promise<ModelStepResult> {
-  const { emit, turn } = request;
-  const messageId = randomId();
-  let streamError: unknown;
-  const result = streamText({
-    model: request.model,
-    instructions: request.instructions,
-    messages: request.messages as ModelMessage[],
-    tools: toToolSet(request.tools),
-    toolChoice: request.toolChoice,
-    abortSignal: request.signal,
-    maxRetries: request.settings.maxRetries,
-    temperature: request.settings.temperature,
-    maxOutputTokens: request.settings.maxOutputTokens,
-    topP: request.settings.topP,
-    headers: request.settings.headers,
-    providerOptions: request.settings.providerOptions,
-    onError: ({ error }) => {
-      streamError ??= error;
-    },
+  const { caller, emit, turn, signal } = request;
+  const prompt = await caller.prompt(request.instructions, request.messages, signal);
+  const { stream } = await caller.stream({
+    prompt,
+    tools: caller.tools(request.tools),
+    toolChoice: request.tools.length > 0 ? prepareToolChoice({ toolChoice: request.toolChoice }) : undefined,
+    responseFormat: request.responseFormat,
+    abortSignal: signal,
   });
 
+  const messageId = randomId();
   emit({ type: 'message-start', turn, messageId });
-  let text = '';
-  let reasoning = '';
-  let finishReason: FinishReason = 'other';
-  let usage: Usage | undefined;
+  const content = new AssistantContent();
   const toolCalls: ToolCallRequest[] = [];
   const startedCalls = new Set<string>();
+  let text = '';
+  let reasoning = '';
+  let finishReason: FinishReason | undefined;
+  let usage: Usage | undefined;
+  let streamError: unknown;
 
-  for await (const part of result.fullStream) {
-    switch (part.type) {
-      case 'text-delta':
-        if (part.text.length === 0) break;
-        text += part.text;
-        request.onText?.(text);
-        emit({ type: 'text-delta', turn, messageId, text: part.text });
-        break;
-      case 'reasoning-delta':
-        if (part.text.length === 0) break;
-        reasoning += part.text;
-        emit({ type: 'reasoning-delta', turn, messageId, text: part.text });
-        break;
-      case 'tool-input-start':
-        startedCalls.add(part.id);
-        emit({ type: 'tool-call-start', turn, toolCallId: part.id, toolName: part.toolName });
-        break;
-      case 'tool-input-delta':
-        emit({ type: 'tool-call-delta', turn, toolCallId: part.id, delta: part.delta });
-        break;
-      case 'tool-call': {
-        const invalidJson = part.invalid === true && isJsonParseFailure(part.error);
-        const call: ToolCallRequest = {
-          toolCallId: part.toolCallId,
-          toolName: part.toolName,
-          input: part.input,
-          ...(invalidJson ? { invalidJson: true } : {}),
-        };
-        if (!startedCalls.has(part.toolCallId)) {
-          emit({ type: 'tool-call-start', turn, toolCallId: part.toolCallId, toolName: part.toolName });
-        }
-        emit({ type: 'tool-call-stop', turn, toolCallId: part.toolCallId, toolName: part.toolName, input: part.input });
-        toolCalls.push(call);
-        break;
+  const reader = stream.getReader();
+  try {
+    while (true) {
+      const { done, value: part } = await reader.read();
+      if (done) break;
+      switch (part.type) {
+        case 'text-start':
+        case 'text-end':
+          content.text('text', part.id, '', part.providerMetadata, part.type === 'text-end');
+          break;
+        case 'text-delta':
+          content.text('text', part.id, part.delta, part.providerMetadata);
+          if (part.delta.length === 0) break;
+          text += part.delta;
+          request.onText?.(text);
+          emit({ type: 'text-delta', turn, messageId, text: part.delta });
+          break;
+        case 'reasoning-start':
+        case 'reasoning-end':
+          content.text('reasoning', part.id, '', part.providerMetadata, part.type === 'reasoning-end');
+          break;
+        case 'reasoning-delta':
+          content.text('reasoning', part.id, part.delta, part.providerMetadata);
+          if (part.delta.length === 0) break;
+          reasoning += part.delta;
+          emit({ type: 'reasoning-delta', turn, messageId, text: part.delta });
+          break;
+        case 'tool-input-start':
+          if (part.providerExecuted) break;
+          startedCalls.add(part.id);
+          emit({ type: 'tool-call-start', turn, toolCallId: part.id, toolName: part.toolName });
+          break;
+        case 'tool-input-delta':
+          if (startedCalls.has(part.id)) emit({ type: 'tool-call-delta', turn, toolCallId: part.id, delta: part.delta });
+          break;
+        case 'tool-call':
+          toolCalls.push(...recordToolCall(part, content, startedCalls, turn, emit));
+          break;
+        case 'tool-result':
+          content.push({
+            type: 'tool-result',
+            toolCallId: part.toolCallId,
+            toolName: part.toolName,
+            output: { type: 'json', value: (part.result ?? null) as never },
+            ...(part.providerMetadata ? { providerOptions: part.providerMetadata } : {}),
+          } as never);
+          break;
+        case 'file':
+          content.push({
+            type: 'file',
+            data: part.data as never,
+            mediaType: part.mediaType,
+            ...(part.providerMetadata ? { providerOptions: part.providerMetadata } : {}),
+          } as never);
+          break;
+        case 'finish':
+          finishReason = part.finishReason.unified;
+          usage = fromModelUsage(asLanguageModelUsage(part.usage));
+          break;
+        case 'error':
+          streamError ??= part.error;
+          break;
+        default:
+          break;
       }
-      case 'finish-step':
-        finishReason = part.finishReason;
-        usage = fromModelUsage(part.usage);
-        break;
-      case 'error':
-        streamError ??= part.error;
-        break;
-      default:
-        break;
     }
+  } catch (error) {
+    streamError ??= error;
+  } finally {
+    reader.releaseLock();
   }
 
-  if (request.signal.aborted) throw abortReason(request.signal);
+  if (signal.aborted) throw abortReason(signal);
   if (streamError !== undefined) throw streamError;
-  const response = await result.response;
+  if (finishReason === undefined) throw new ProtocolError('The model stream ended without a response');
   emit({ type: 'message-stop', turn, messageId, text, finishReason });
+  const message = content.message();
   return {
     text,
     reasoning,
     toolCalls,
     finishReason,
     usage: usage ?? fromModelUsage(undefined),
-    responseMessages: response.messages.filter((message) => message.role === 'assistant'),
+    responseMessages: message ? [message] : [],
   };
 }
 
-function toToolSet(tools: readonly Tool[]): ToolSet | undefined {
-  if (tools.length === 0) return undefined;
-  let set = toolSetCache.get(tools);
-  if (!set) {
-    set = {};
-    for (const tool of tools) {
-      set[tool.name] = { description: tool.description, inputSchema: jsonSchema(tool.input.jsonSchema as never) };
-    }
-    toolSetCache.set(tools, set);
-  }
-  return set;
+type ToolCallPart = Extract<LanguageModelV4StreamPart, { type: 'tool-call' }>;
+
+function recordToolCall(
+  part: ToolCallPart,
+  content: AssistantContent,
+  startedCalls: Set<string>,
+  turn: number,
+  emit: (event: EventPayload) => void,
+): ToolCallRequest[] {
+  const parsed = parseToolInput(part.input);
+  content.push({
+    type: 'tool-call',
+    toolCallId: part.toolCallId,
+    toolName: part.toolName,
+    input: parsed.ok ? parsed.value : {},
+    ...(part.providerExecuted ? { providerExecuted: true } : {}),
+    ...(part.providerMetadata ? { providerOptions: part.providerMetadata } : {}),
+  });
+  if (part.providerExecuted) return [];
+  if (!startedCalls.has(part.toolCallId)) emit({ type: 'tool-call-start', turn, toolCallId: part.toolCallId, toolName: part.toolName });
+  const input = parsed.ok ? parsed.value : part.input;
+  emit({ type: 'tool-call-stop', turn, toolCallId: part.toolCallId, toolName: part.toolName, input });
+  return [{ toolCallId: part.toolCallId, toolName: part.toolName, input, ...(parsed.ok ? {} : { invalidJson: true }) }];
 }
 
-function isJsonParseFailure(error: unknown): boolean {
-  const name = (error as { name?: unknown } | undefined)?.name;
-  return name === 'AI_InvalidToolInputError';
+function parseToolInput(input: string): { ok: true; value: unknown } | { ok: false } {
+  if (input.trim() === '') return { ok: true, value: {} };
+  try {
+    return { ok: true, value: JSON.parse(input) };
+  } catch {
+    return { ok: false };
+  }
 }

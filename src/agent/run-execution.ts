@@ -20,6 +20,7 @@ import { createInvocation, toUserMessage } from './invocation';
 import type { AgentInput, AskOptions } from './invocation';
 import { resolveLimits } from './limits';
 import type { ResolvedLimits } from './limits';
+import { ModelCaller } from './model-call';
 import { runModelStep } from './model-step';
 import { Run } from './run';
 import type { CapabilitySetup } from './run-capability';
@@ -142,7 +143,7 @@ export class RunExecution {
       const prelude = setups.flatMap((setup) => setup.prelude ?? []);
       this.#messages = [...prelude, ...(this.#options.history ?? []), userMessage];
       return {
-        model,
+        caller: new ModelCaller(model, definition.settings ?? {}),
         limits,
         modelTools,
         executor,
@@ -233,20 +234,19 @@ export class RunExecution {
 
       this.#emit({ type: 'model-start', turn });
       this.#partialText = '';
-      const step = await runModelStep({
-        model: prepared.model,
+      const step = await providerCall(signal, () => runModelStep({
+        caller: prepared.caller,
         instructions: prepared.instructions,
         messages: this.#messages,
         tools: modelTools,
         toolChoice: this.#definition.toolChoice,
-        settings: this.#definition.settings ?? {},
         signal,
         turn,
         emit: (event) => this.#emit(event),
         onText: (text) => {
           this.#partialText = text;
         },
-      });
+      }));
       this.#usage = addUsage(this.#usage, step.usage);
       this.#emit({ type: 'usage', turn, usage: step.usage, total: this.#usage });
       this.#emit({ type: 'model-stop', turn, finishReason: step.finishReason, usage: step.usage });
@@ -320,7 +320,7 @@ export class RunExecution {
 }
 
 interface Prepared {
-  model: LanguageModel;
+  caller: ModelCaller;
   limits: ResolvedLimits;
   modelTools: readonly Tool[];
   executor: ToolExecutor;
@@ -349,13 +349,21 @@ function toolMessage(results: readonly ToolCallResult[]): ModelMessage {
 function classify(error: unknown, signal: AbortSignal): unknown {
   if (DeadlineExceededError.isInstance(error) || CancelledError.isInstance(error)) return error;
   if (signal.aborted && (isAbortError(error) || error === signal.reason)) return abortReason(signal);
-  if (GhostlightError.isInstance(error)) return error;
-  if (isAbortError(error) && signal.aborted) return abortReason(signal);
-  const statusCode = (error as { statusCode?: unknown } | undefined)?.statusCode;
-  return new ProviderError((error as Error | undefined)?.message ?? String(error), {
-    cause: error,
-    ...(typeof statusCode === 'number' ? { statusCode } : {}),
-  });
+  return error;
+}
+
+/** Runs a provider call; its failures (other than aborts and our own errors) become `ProviderError`s. */
+async function providerCall<T>(signal: AbortSignal, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (GhostlightError.isInstance(error) || signal.aborted) throw error;
+    const statusCode = (error as { statusCode?: unknown } | undefined)?.statusCode;
+    throw new ProviderError((error as Error | undefined)?.message ?? String(error), {
+      cause: error,
+      ...(typeof statusCode === 'number' ? { statusCode } : {}),
+    });
+  }
 }
 
 function outcomeOf(error: unknown): RunOutcome {

@@ -1,0 +1,146 @@
+import type {
+  LanguageModelV4,
+  LanguageModelV4CallOptions,
+  LanguageModelV4FunctionTool,
+  LanguageModelV4Message,
+  LanguageModelV4StreamPart,
+  SharedV4ProviderMetadata,
+} from '@ai-sdk/provider';
+import type { AssistantModelMessage, LanguageModel, ModelMessage } from 'ai';
+import {
+  asLanguageModelUsage,
+  convertToLanguageModelPrompt,
+  prepareCallSettings,
+  prepareRetries,
+  prepareToolChoice,
+  resolveLanguageModel,
+} from 'ai/internal';
+import type { Tool } from '../tool/tool';
+import type { ModelSettings } from './model-step';
+
+type AssistantPart = Exclude<AssistantModelMessage['content'], string>[number];
+
+/**
+ * The provider side of one run's model turns: AI SDK's provider (resolved
+ * once), its message conversion (applied once per message, not once per turn),
+ * its retries and its stream parts, without the per-call machinery of
+ * `streamText` that a loop we own does not need.
+ */
+export class ModelCaller {
+  readonly model: LanguageModelV4;
+  readonly #settings: ModelSettings;
+  readonly #convertedMessages: LanguageModelV4Message[] = [];
+  #convertedFrom: ModelMessage[] = [];
+  #instructions: { text: string | undefined; converted: LanguageModelV4Message[] } | undefined;
+  #tools: { source: readonly Tool[]; prepared: LanguageModelV4FunctionTool[] } | undefined;
+
+  constructor(model: LanguageModel, settings: ModelSettings) {
+    this.model = resolveLanguageModel(model);
+    this.#settings = settings;
+  }
+
+  /** The provider prompt for `messages`, converting only what was not converted before. */
+  async prompt(instructions: string | undefined, messages: readonly ModelMessage[], signal: AbortSignal): Promise<LanguageModelV4Message[]> {
+    const supportedUrls = await this.model.supportedUrls;
+    const reusable = this.#reusablePrefix(messages);
+    if (reusable < this.#convertedFrom.length) {
+      this.#convertedMessages.length = 0;
+      this.#convertedFrom = [];
+    }
+    if (messages.length > this.#convertedFrom.length) {
+      const fresh = messages.slice(this.#convertedFrom.length);
+      const converted = await convertToLanguageModelPrompt({
+        prompt: { messages: fresh, instructions: undefined },
+        supportedUrls,
+        download: undefined,
+        abortSignal: signal,
+        provider: this.model.provider,
+      });
+      this.#convertedMessages.push(...converted);
+      this.#convertedFrom = [...messages];
+    }
+    let system = this.#instructions;
+    if (!system || system.text !== instructions) {
+      system = { text: instructions, converted: instructions ? [{ role: 'system', content: instructions }] : [] };
+      this.#instructions = system;
+    }
+    return [...system.converted, ...this.#convertedMessages];
+  }
+
+  /** Function-tool declarations for the provider, prepared once per tool list. */
+  tools(tools: readonly Tool[]): LanguageModelV4FunctionTool[] | undefined {
+    if (tools.length === 0) return undefined;
+    if (this.#tools?.source !== tools) {
+      this.#tools = {
+        source: tools,
+        prepared: tools.map((tool) => ({
+          type: 'function',
+          name: tool.name,
+          description: tool.description,
+          inputSchema: tool.input.jsonSchema as LanguageModelV4FunctionTool['inputSchema'],
+        })),
+      };
+    }
+    return this.#tools.prepared;
+  }
+
+  /** Opens the provider stream, with AI SDK's retries for failed provider calls. */
+  async stream(options: Omit<LanguageModelV4CallOptions, keyof ReturnType<typeof prepareCallSettings>> & { abortSignal: AbortSignal }) {
+    const settings = this.#settings;
+    const { retry } = prepareRetries({ maxRetries: settings.maxRetries, abortSignal: options.abortSignal });
+    const callSettings = prepareCallSettings({
+      maxOutputTokens: settings.maxOutputTokens,
+      temperature: settings.temperature,
+      topP: settings.topP,
+    });
+    return retry(() =>
+      this.model.doStream({
+        ...callSettings,
+        ...options,
+        headers: settings.headers,
+        providerOptions: settings.providerOptions,
+      }),
+    );
+  }
+
+  #reusablePrefix(messages: readonly ModelMessage[]): number {
+    const cached = this.#convertedFrom;
+    const length = Math.min(cached.length, messages.length);
+    for (let index = 0; index < length; index++) if (cached[index] !== messages[index]) return index;
+    return length;
+  }
+}
+
+/** Accumulates one turn's stream parts into the assistant message AI SDK would have built. */
+export class AssistantContent {
+  readonly parts: AssistantPart[] = [];
+  readonly #open = new Map<string, { type: 'text' | 'reasoning'; text: string; providerOptions?: SharedV4ProviderMetadata }>();
+
+  /** Records a text or reasoning part (start, delta or end); provider metadata: the latest wins. */
+  text(kind: 'text' | 'reasoning', id: string, delta: string, metadata: SharedV4ProviderMetadata | undefined, end = false): void {
+    const key = `${kind}:${id}`;
+    let part = this.#open.get(key);
+    if (!part) {
+      part = { type: kind, text: '' };
+      this.#open.set(key, part);
+      this.parts.push(part as AssistantPart);
+    }
+    part.text += delta;
+    if (metadata !== undefined) part.providerOptions = metadata;
+    if (end) this.#open.delete(key);
+  }
+
+  /** Records any other part as it should appear in the assistant message. */
+  push(part: AssistantPart): void {
+    this.parts.push(part);
+  }
+
+  /** The assistant message, or nothing when the turn produced no content. */
+  message(): AssistantModelMessage | undefined {
+    const content = this.parts.filter((part) => part.type !== 'text' || part.text.length > 0 || part.providerOptions !== undefined);
+    return content.length > 0 ? { role: 'assistant', content } : undefined;
+  }
+}
+
+export { asLanguageModelUsage, prepareToolChoice };
+export type { LanguageModelV4StreamPart };
