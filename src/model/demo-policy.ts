@@ -28,7 +28,7 @@ export function planDemoTurn(request: DemoRequest): DemoTurn {
   if (request.toolResults.length > 0) return { text: answerFromResults(request) };
   const words = significantWords(request.userText);
   const chosen = request.tools
-    .map((tool) => ({ tool, score: overlap(words, significantWords(`${tool.name.replaceAll(/[_-]/g, ' ')} ${tool.description}`)) }))
+    .map((tool) => ({ tool, score: overlap(words, significantWords(`${tool.name.replaceAll(/[_-]/g, ' ')} ${tool.description} ${enumWords(tool.inputSchema)}`)) }))
     .filter((entry) => entry.score > 0)
     .sort((left, right) => right.score - left.score)
     .slice(0, MAX_CALLS)
@@ -38,6 +38,14 @@ export function planDemoTurn(request: DemoRequest): DemoTurn {
   }
   const offered = request.tools.length > 0 ? ` I can use: ${request.tools.map((tool) => tool.name).join(', ')}.` : '';
   return { text: `I am Ghostlight's offline demo model, so I can only echo and call tools. You said: "${request.userText}".${offered}` };
+}
+
+/** The enum values anywhere in a schema, as words: a question naming one points at the tool. */
+function enumWords(schema: unknown): string {
+  if (typeof schema !== 'object' || schema === null) return '';
+  const own = Array.isArray((schema as { enum?: unknown }).enum) ? (schema as { enum: unknown[] }).enum.filter((value) => typeof value === 'string') : [];
+  const nested = Object.values(schema).map(enumWords);
+  return [...own, ...nested].join(' ');
 }
 
 function answerFromResults(request: DemoRequest): string {
