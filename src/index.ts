@@ -9,5 +9,6 @@ export * from './error/index';
 export * from './events/index';
 export * from './lifetime/index';
 export * from './model/index';
+export * from './registry/index';
 export * from './schema/index';
 export * from './tool/index';

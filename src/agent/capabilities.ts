@@ -1,3 +1,4 @@
+import { registryCapability } from '../registry/registry-capability';
 import type { AgentDefinition } from './agent-definition';
 import type { AskOptions } from './invocation';
 import type { RunCapability } from './run-capability';
@@ -8,8 +9,10 @@ import type { RunCapability } from './run-capability';
  * `capabilities`. Order matters: the workspace opens before anything that
  * stores files, and code mode arranges the tools last.
  */
-export function capabilitiesFor(definition: Readonly<AgentDefinition>, _options: Readonly<AskOptions>): RunCapability[] {
+export function capabilitiesFor(definition: Readonly<AgentDefinition>, options: Readonly<AskOptions>): RunCapability[] {
   const capabilities: RunCapability[] = [];
+  const registry = registryCapability(definition, options);
+  if (registry) capabilities.push(registry);
   capabilities.push(...(definition.capabilities ?? []));
   return capabilities;
 }

@@ -1,5 +1,7 @@
 import type { ModelMessage, UserContent, UserModelMessage } from 'ai';
 import { InvocationError } from '../error/control-errors';
+import type { CapabilitySnapshot } from '../registry/capability-snapshot';
+import type { ToolRegistry } from '../registry/tool-registry';
 import type { Invocation, RunState } from '../tool/tool-binding';
 import { randomId } from '../util/id';
 import { isPlainObject } from '../util/json';
@@ -31,6 +33,10 @@ export interface AskOptions {
   limits?: AgentLimits;
   /** Resolves model names for this run (over the agent's registry). */
   models?: ModelRegistry;
+  /** Supplies the tools the agent names by id (`tools: ['atlas.search']`); a missing id fails with `MissingToolError`. */
+  toolRegistry?: ToolRegistry;
+  /** Locked tool descriptors from planning time: a tool that changed since fails the run (`RunFailedError`, `capability_drift`). */
+  capabilitySnapshot?: CapabilitySnapshot;
   /** Test-only injection of ids and clock. */
   _internal?: { runId?: string; now?: () => number };
 }

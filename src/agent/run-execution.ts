@@ -8,6 +8,7 @@ import type { ErrorInfo, EventPayload, RunOutcome } from '../events/events';
 import { AsyncScope } from '../lifetime/async-scope';
 import type { Invocation, RunHandle, RunState, ToolBinding } from '../tool/tool-binding';
 import type { Tool } from '../tool/tool';
+import type { ToolCallRequest } from '../tool/invoke-tool';
 import type { ToolCallResult } from '../tool/tool-result';
 import { RunTools } from '../tool/run-tools';
 import { abortReason, isAbortError, throwIfAborted } from '../util/abort';
@@ -103,7 +104,10 @@ export class RunExecution {
         if (setup.bind) binding = { ...binding, ...setup.bind };
       }
 
-      const tools = await RunTools.resolve([...(definition.tools ?? []), ...setups.flatMap((setup) => setup.tools ?? [])], binding);
+      const registry = this.#options.toolRegistry;
+      const tools = await RunTools.resolve([...(definition.tools ?? []), ...setups.flatMap((setup) => setup.tools ?? [])], binding, {
+        lookup: registry && ((id) => registry.get(id)),
+      });
       this.#scope.defer(async () => {
         const failures = await tools.close();
         if (failures.length > 0) throw new CleanupError({ errors: failures, message: 'Closing the tools of the run failed' });
@@ -266,7 +270,7 @@ export class RunExecution {
       await runChain(hooks.afterModel, { run: prepared.handle, state: this.#state, turn, step: pending }, (event) => event);
       const results = await executor.executeBatch(step.toolCalls, 'model');
       this.#steps.push({ ...pending, toolResults: results });
-      this.#messages.push(toolMessage(results));
+      this.#messages.push(toolMessage(step.toolCalls, results));
     }
     throw new ProtocolError('The agent reached its maximum model turns');
   }
@@ -330,13 +334,14 @@ interface Prepared {
   historyLength: number;
 }
 
-function toolMessage(results: readonly ToolCallResult[]): ModelMessage {
+/** The tool message for the model: results in request order, under the names the model called (aliases, not registry ids). */
+function toolMessage(calls: readonly ToolCallRequest[], results: readonly ToolCallResult[]): ModelMessage {
   return {
     role: 'tool',
-    content: results.map((result) => ({
+    content: results.map((result, index) => ({
       type: 'tool-result' as const,
       toolCallId: result.toolCallId,
-      toolName: result.toolName,
+      toolName: calls[index]?.toolName ?? result.toolName,
       output:
         result.status === 'error'
           ? { type: 'error-text' as const, value: result.content }

@@ -108,6 +108,11 @@ export class ToolExecutor implements ToolBroker {
     this.#toolCalls += calls;
   }
 
+  /** The name events and results report: a registry tool's id (`atlas.search`), otherwise the name as called. */
+  #reportedName(calledName: string): string {
+    return this.#options.tools.get(calledName)?.id ?? calledName;
+  }
+
   #isControl(request: ToolCallRequest): boolean {
     return this.#options.controlTools?.has(request.toolName) === true;
   }
@@ -117,7 +122,7 @@ export class ToolExecutor implements ToolBroker {
     this.#options.emit({
       type: 'tool-start',
       toolCallId: request.toolCallId,
-      toolName: request.toolName,
+      toolName: this.#reportedName(request.toolName),
       input: request.input,
       caller,
       ...(parentToolCallId === undefined ? {} : { parentToolCallId }),
@@ -130,7 +135,9 @@ export class ToolExecutor implements ToolBroker {
     parentToolCallId: string | undefined,
   ): Promise<ToolCallResult> {
     const started = performance.now();
-    const result = await this.#run(request, caller);
+    const ran = await this.#run(request, caller);
+    const reported = this.#reportedName(request.toolName);
+    const result = reported === ran.toolName ? ran : { ...ran, toolName: reported };
     if (!this.#isControl(request)) {
       this.#options.emit({
         type: 'tool-stop',

@@ -10,3 +10,4 @@ export {
   ProviderError,
   isControlError,
 } from './control-errors';
+export { RunFailedError } from './run-failed-error';

@@ -8,6 +8,7 @@ export type { ToolCallResult, ToolResult } from './tool-result';
 export { fromAiSdkTool, fromAiSdkTools } from './ai-sdk-tool';
 export type { AiSdkToolSet } from './ai-sdk-tool';
 export type { ToolDeclaration, ToolProvider } from './tool-declaration';
+export { MissingToolError } from './missing-tool-error';
 export type { Invocation, RunHandle, RunState, ToolBinding, ToolCallBinding, ToolCaller } from './tool-binding';
 export type { ToolCallRequest } from './invoke-tool';
 export type { ToolBroker, ToolBrokerCallOptions } from './tool-broker';

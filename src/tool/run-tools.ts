@@ -1,6 +1,7 @@
 import { ConfigurationError } from '../error/configuration-error';
 import { UseAfterDisposeError } from '../lifetime/async-scope';
 import { fromAiSdkTools, isAiSdkToolSet } from './ai-sdk-tool';
+import { MissingToolError } from './missing-tool-error';
 import { isTool } from './tool';
 import type { Tool } from './tool';
 import type { ToolBinding } from './tool-binding';
@@ -16,18 +17,26 @@ export class RunTools {
   /** Every tool the run took on, in order, including one rejected for a collision: all are closed. */
   readonly #taken: Tool[] = [];
   readonly #binding: ToolBinding;
+  readonly #lookup: ToolLookup | undefined;
   #closed = false;
 
-  private constructor(binding: ToolBinding) {
+  private constructor(binding: ToolBinding, lookup: ToolLookup | undefined) {
     this.#binding = binding;
+    this.#lookup = lookup;
   }
 
   /**
    * Resolves `declarations` for one run. On a collision it closes every tool
    * it took on, then throws `ConfigurationError("Tool name collision: X")`.
+   * Tool ids (strings) are resolved with `options.lookup`, the run's tool
+   * registry; an id it does not know is a `MissingToolError`.
    */
-  static async resolve(declarations: readonly ToolDeclaration[], binding: ToolBinding): Promise<RunTools> {
-    const runTools = new RunTools(binding);
+  static async resolve(
+    declarations: readonly ToolDeclaration[],
+    binding: ToolBinding,
+    options: { lookup?: ToolLookup } = {},
+  ): Promise<RunTools> {
+    const runTools = new RunTools(binding, options.lookup);
     try {
       await runTools.#collect(declarations);
     } catch (error) {
@@ -85,7 +94,9 @@ export class RunTools {
 
   async #collect(declaration: ToolDeclaration): Promise<void> {
     if (declaration === null || declaration === undefined || declaration === false) return;
-    if (Array.isArray(declaration)) {
+    if (typeof declaration === 'string') {
+      await this.#collect(this.#named(declaration));
+    } else if (Array.isArray(declaration)) {
       for (const child of declaration) await this.#collect(child);
     } else if (isTool(declaration)) {
       if (declaration.availableIf && !(await declaration.availableIf(this.#binding))) return;
@@ -99,7 +110,17 @@ export class RunTools {
     }
   }
 
+  #named(id: string): Tool {
+    if (!this.#lookup) throw new MissingToolError(id, { message: `Tool ${id} is named, but the run has no tool registry` });
+    const tool = this.#lookup(id);
+    if (!tool) throw new MissingToolError(id);
+    return tool;
+  }
+
   #assertOpen(): void {
     if (this.#closed) throw new UseAfterDisposeError('The tools of this run');
   }
 }
+
+/** Finds a registry tool by id for a run (the run's `toolRegistry`). */
+export type ToolLookup = (id: string) => Tool | undefined;

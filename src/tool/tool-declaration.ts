@@ -15,9 +15,14 @@ import type { AiSdkToolSet } from './ai-sdk-tool';
  */
 export type ToolProvider = (binding: ToolBinding) => ToolDeclaration | Promise<ToolDeclaration>;
 
-/** Anything an agent's `tools` list accepts. Arrays are flattened; `null`, `undefined` and `false` are skipped. */
+/**
+ * Anything an agent's `tools` list accepts. Arrays are flattened; `null`,
+ * `undefined` and `false` are skipped; a string is a tool id resolved from the
+ * run's tool registry (`toolRegistry` in the ask options).
+ */
 export type ToolDeclaration =
   | Tool<any, any>
+  | string
   | ToolProvider
   | AiSdkToolSet
   | null

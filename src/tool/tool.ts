@@ -13,6 +13,12 @@ export interface Tool<INPUT = unknown, OUTPUT = unknown> {
   readonly [toolMarker]: true;
   /** The model-visible name. */
   readonly name: string;
+  /**
+   * The registry id the tool was taken from (`atlas.search`), when a tool
+   * registry supplied it. Events and results report this id; the model sees
+   * `name`, a provider-safe alias of it.
+   */
+  readonly id?: string;
   /** The model-visible description. */
   readonly description: string;
   /** The input schema (JSON Schema for the model, and the checker). */
