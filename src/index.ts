@@ -11,4 +11,5 @@ export * from './lifetime/index';
 export * from './model/index';
 export * from './registry/index';
 export * from './schema/index';
+export * from './structured/index';
 export * from './tool/index';

@@ -1,4 +1,6 @@
 import type { LanguageModel, ToolChoice, ToolSet } from 'ai';
+import type { ModelCapabilityOverrides } from '../model/model-capabilities';
+import type { ResultDeclaration } from '../structured/result-schema';
 import type { ToolDeclaration } from '../tool/tool-declaration';
 import type { ToolBinding } from '../tool/tool-binding';
 import type { AgentHooks } from './hooks';
@@ -33,6 +35,13 @@ export interface AgentDefinition {
   models?: ModelRegistry;
   /** Detect and stop repeated identical tool calls (`true` for the defaults). */
   detectToolLoops?: boolean | ToolLoopOptions;
+  /**
+   * A result schema: the run's `output` becomes a checked value instead of text.
+   * A valibot schema or JSON Schema, or `{ schema, name, description, strategy }`.
+   */
+  result?: ResultDeclaration;
+  /** What the model can do, over the built-in capability table (structured output, tools, input modalities). */
+  modelCapabilities?: ModelCapabilityOverrides;
   /** Application-defined capabilities that take part in every run (set up after the built-in ones). */
   capabilities?: readonly RunCapability[];
 }

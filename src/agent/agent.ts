@@ -1,4 +1,7 @@
 import { ConfigurationError } from '../error/configuration-error';
+import { modelCapabilities, modelIdentity } from '../model/model-capabilities';
+import { resultSchemaFor } from '../structured/prepare-structured-result';
+import { resolveStrategy } from '../structured/resolve-strategy';
 import type { GhostlightEvent } from '../events/events';
 import { isTool } from '../tool/tool';
 import type { AgentDefinition } from './agent-definition';
@@ -101,7 +104,17 @@ export function defineAgent(definition: AgentDefinition): Agent {
     createToolLoopHooks(definition.detectToolLoops, new Set());
   }
   assertNoStaticCollisions(definition);
+  assertResultDeclaration(definition);
   return new Agent(definition);
+}
+
+/** Checks the result schema now, and the strategy too when the model is known now. */
+function assertResultDeclaration(definition: AgentDefinition): void {
+  if (definition.result === undefined) return;
+  const schema = resultSchemaFor(definition.result, definition.name);
+  if (typeof definition.model === 'string') return;
+  const capabilities = modelCapabilities(definition.model, definition.modelCapabilities);
+  resolveStrategy(schema.strategy, capabilities, modelIdentity(definition.model), (definition.tools?.length ?? 0) > 0);
 }
 
 function assertNoStaticCollisions(definition: AgentDefinition): void {

@@ -1,5 +1,6 @@
 import type { LanguageModel } from 'ai';
 import { ConfigurationError } from '../error/configuration-error';
+import type { ModelCapabilityOverrides } from '../model/model-capabilities';
 
 /** A provider that makes models from ids (AI SDK providers such as `openai` or `anthropic`). */
 export interface ModelProvider {
@@ -10,6 +11,8 @@ export interface ModelProvider {
 export interface ModelRegistry {
   /** The model for `name`: a role (`support`) or `provider:model-id`. */
   resolve(name: string): LanguageModel;
+  /** What the application declared about the model behind `name` (over the built-in capability table). */
+  capabilities?(name: string): ModelCapabilityOverrides | undefined;
 }
 
 /** Options of {@link createModelRegistry}. */
@@ -18,6 +21,8 @@ export interface ModelRegistryOptions {
   roles?: Record<string, LanguageModel>;
   /** Providers addressed as `provider:model-id`, e.g. `{ openai }`. */
   providers?: Record<string, ModelProvider>;
+  /** Capability facts by role or `provider:model-id`, e.g. `{ support: { nativeStructuredOutput: true, tools: true, toolChoice: true } }`. */
+  capabilities?: Record<string, ModelCapabilityOverrides>;
 }
 
 /**
@@ -32,7 +37,11 @@ export interface ModelRegistryOptions {
 export function createModelRegistry(options: ModelRegistryOptions): ModelRegistry {
   const roles = { ...options.roles };
   const providers = { ...options.providers };
+  const capabilities = { ...options.capabilities };
   return {
+    capabilities(name) {
+      return Object.hasOwn(capabilities, name) ? capabilities[name] : undefined;
+    },
     resolve(name) {
       if (Object.hasOwn(roles, name)) return roles[name]!;
       const separator = name.indexOf(':');

@@ -1,7 +1,8 @@
-import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import type { LanguageModelV4CallOptions, LanguageModelV4FunctionTool, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import type { ModelMessage, ToolChoice, ToolSet } from 'ai';
 import { ProtocolError } from '../error/protocol-error';
 import type { EventPayload, FinishReason } from '../events/events';
+import type { JsonSchema } from '../schema/json-schema';
 import type { ToolCallRequest } from '../tool/invoke-tool';
 import type { Tool } from '../tool/tool';
 import { abortReason } from '../util/abort';
@@ -41,6 +42,8 @@ export interface ModelStepRequest {
   emit: (event: EventPayload) => void;
   /** Receives the text streamed so far (for partial responses at a deadline). */
   onText?: (text: string) => void;
+  /** A strict tool the model may call but the loop never executes (structured results, `tool` strategy). */
+  terminalTool?: { name: string; description: string; inputSchema: JsonSchema };
 }
 
 /** What one model turn produced. */
@@ -62,10 +65,11 @@ export interface ModelStepResult {
 export async function runModelStep(request: ModelStepRequest): Promise<ModelStepResult> {
   const { caller, emit, turn, signal } = request;
   const prompt = await caller.prompt(request.instructions, request.messages, signal);
+  const tools = withTerminalTool(caller.tools(request.tools), request.terminalTool);
   const { stream } = await caller.stream({
     prompt,
-    tools: caller.tools(request.tools),
-    toolChoice: request.tools.length > 0 ? prepareToolChoice({ toolChoice: request.toolChoice }) : undefined,
+    tools,
+    toolChoice: tools ? prepareToolChoice({ toolChoice: request.toolChoice }) : undefined,
     responseFormat: request.responseFormat,
     abortSignal: signal,
   });
@@ -166,6 +170,18 @@ export async function runModelStep(request: ModelStepRequest): Promise<ModelStep
     usage: usage ?? fromModelUsage(undefined),
     responseMessages: message ? [message] : [],
   };
+}
+
+function withTerminalTool(tools: LanguageModelV4FunctionTool[] | undefined, terminal: ModelStepRequest['terminalTool']): LanguageModelV4FunctionTool[] | undefined {
+  if (!terminal) return tools;
+  const declaration: LanguageModelV4FunctionTool = {
+    type: 'function',
+    name: terminal.name,
+    description: terminal.description,
+    inputSchema: terminal.inputSchema as LanguageModelV4FunctionTool['inputSchema'],
+    strict: true,
+  };
+  return [...(tools ?? []), declaration];
 }
 
 type ToolCallPart = Extract<LanguageModelV4StreamPart, { type: 'tool-call' }>;

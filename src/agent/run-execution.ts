@@ -6,6 +6,10 @@ import { OutputLimitError, ProtocolError } from '../error/protocol-error';
 import { EventLog } from '../events/event-log';
 import type { ErrorInfo, EventPayload, RunOutcome } from '../events/events';
 import { AsyncScope } from '../lifetime/async-scope';
+import { modelCapabilities } from '../model/model-capabilities';
+import type { ModelCapabilities } from '../model/model-capabilities';
+import { prepareStructuredResult } from '../structured/prepare-structured-result';
+import type { StructuredResultController } from '../structured/structured-result-controller';
 import type { Invocation, RunHandle, RunState, ToolBinding } from '../tool/tool-binding';
 import type { Tool } from '../tool/tool';
 import type { ToolCallRequest } from '../tool/invoke-tool';
@@ -53,6 +57,8 @@ export class RunExecution {
   #lastCompletedText = '';
   #partialText = '';
   #startedAt = 0;
+  /** The checked structured result, once the model returned one. */
+  #structuredOutput: { value: unknown } | undefined;
 
   constructor(definition: AgentDefinition, input: AgentInput, options: AskOptions) {
     this.#definition = definition;
@@ -92,7 +98,7 @@ export class RunExecution {
     const emit = (event: EventPayload) => this.#emit(event);
     try {
       const limits = resolveLimits(definition.limits, this.#options.limits);
-      const model = this.#resolveModel();
+      const { model, capabilities: modelCaps } = this.#resolveModel();
       const userMessage = toUserMessage(this.#input);
       const capabilities = capabilitiesFor(definition, this.#options);
 
@@ -140,6 +146,10 @@ export class RunExecution {
         extraInstructions.push(arranged.instructions);
       }
       executor.arrange(new Set(modelTools.map((tool) => tool.name)), controlTools);
+      const structured =
+        definition.result === undefined
+          ? undefined
+          : prepareStructuredResult({ declaration: definition.result, agentName: definition.name, model, capabilities: modelCaps, tools: modelTools });
 
       const baseInstructions =
         typeof definition.instructions === 'function' ? await definition.instructions(binding) : definition.instructions;
@@ -148,6 +158,8 @@ export class RunExecution {
       this.#messages = [...prelude, ...(this.#options.history ?? []), userMessage];
       return {
         caller: new ModelCaller(model, definition.settings ?? {}),
+        capabilities: modelCaps,
+        structured,
         limits,
         modelTools,
         executor,
@@ -162,12 +174,14 @@ export class RunExecution {
     }
   }
 
-  #resolveModel(): LanguageModel {
-    const model = this.#definition.model;
-    if (typeof model !== 'string') return model;
+  #resolveModel(): { model: LanguageModel; capabilities: ModelCapabilities } {
+    const name = this.#definition.model;
+    const overrides = this.#definition.modelCapabilities;
+    if (typeof name !== 'string') return { model: name, capabilities: modelCapabilities(name, overrides) };
     const registry = this.#options.models ?? this.#definition.models;
-    if (!registry) throw new ConfigurationError(`Agent ${this.#definition.name} names the model ${model} but has no model registry`);
-    return registry.resolve(model);
+    if (!registry) throw new ConfigurationError(`Agent ${this.#definition.name} names the model ${name} but has no model registry`);
+    const model = registry.resolve(name);
+    return { model, capabilities: modelCapabilities(model, registry.capabilities?.(name), overrides) };
   }
 
   async #run(prepared: Prepared): Promise<Run> {
@@ -199,7 +213,8 @@ export class RunExecution {
     }
 
     const info = failure === undefined ? undefined : errorInfo(failure, response);
-    this.#emitTerminal(outcome, response, info, cleanupFailed);
+    const output = outcome !== 'completed' ? undefined : this.#structuredOutput ? this.#structuredOutput.value : response;
+    this.#emitTerminal(outcome, response, output, info, cleanupFailed);
     return new Run({
       runId: this.invocation.runId,
       sessionId: this.invocation.sessionId,
@@ -207,7 +222,7 @@ export class RunExecution {
       invocation: this.invocation,
       outcome,
       response,
-      output: outcome === 'completed' ? response : undefined,
+      output,
       usage: this.#usage,
       error: failure,
       errorInfo: info,
@@ -223,7 +238,7 @@ export class RunExecution {
   }
 
   async #loop(prepared: Prepared): Promise<string> {
-    const { limits, executor, hooks } = prepared;
+    const { limits, executor, hooks, structured } = prepared;
     const signal = this.#controller.signal;
     const modelTools = prepared.modelTools;
     for (let turn = 1; turn <= limits.maxTurns; turn++) {
@@ -238,52 +253,69 @@ export class RunExecution {
 
       this.#emit({ type: 'model-start', turn });
       this.#partialText = '';
+      // A structured agent's turn is buffered: a terminal turn's payload is redacted before it is published.
+      const buffered: EventPayload[] = [];
       const step = await providerCall(signal, () => runModelStep({
         caller: prepared.caller,
         instructions: prepared.instructions,
         messages: this.#messages,
         tools: modelTools,
-        toolChoice: this.#definition.toolChoice,
+        toolChoice: structured?.toolChoice() ?? this.#definition.toolChoice,
+        responseFormat: structured?.responseFormat(),
+        terminalTool: structured?.terminalTool(),
         signal,
         turn,
-        emit: (event) => this.#emit(event),
-        onText: (text) => {
-          this.#partialText = text;
-        },
+        emit: structured ? (event) => buffered.push(event) : (event) => this.#emit(event),
+        onText: structured
+          ? undefined
+          : (text) => {
+              this.#partialText = text;
+            },
       }));
+      const terminal = structured?.isTerminal(step) ?? false;
+      if (structured) for (const event of terminal ? structured.redactEvents(buffered) : buffered) this.#emit(event);
       this.#usage = addUsage(this.#usage, step.usage);
       this.#emit({ type: 'usage', turn, usage: step.usage, total: this.#usage });
       this.#emit({ type: 'model-stop', turn, finishReason: step.finishReason, usage: step.usage });
-      this.#messages.push(...step.responseMessages);
       this.#partialText = '';
+
+      const record: Step = { turn, text: step.text, reasoning: step.reasoning, toolCalls: step.toolCalls, toolResults: [], finishReason: step.finishReason, usage: step.usage };
+      await runChain(hooks.afterModel, { run: prepared.handle, state: this.#state, turn, step: record }, (event) => event);
+      if (structured) {
+        const decision = await structured.conclude(step);
+        if (decision.kind !== 'continue') {
+          this.#messages.push(...decision.messages);
+          this.#steps.push(terminal ? redactedStep(record, structured.marker) : record);
+          if (decision.kind === 'repair') continue;
+          this.#structuredOutput = { value: decision.value };
+          return structured.marker;
+        }
+      }
+      this.#messages.push(...step.responseMessages);
       if (step.text.length > 0) this.#lastCompletedText = step.text;
 
       if (step.toolCalls.length === 0) {
-        const record: Step = { turn, text: step.text, reasoning: step.reasoning, toolCalls: [], toolResults: [], finishReason: step.finishReason, usage: step.usage };
         this.#steps.push(record);
-        await runChain(hooks.afterModel, { run: prepared.handle, state: this.#state, turn, step: record }, (event) => event);
         if (step.finishReason === 'length') throw new OutputLimitError();
         return step.text;
       }
 
-      const pending: Step = { turn, text: step.text, reasoning: step.reasoning, toolCalls: step.toolCalls, toolResults: [], finishReason: step.finishReason, usage: step.usage };
-      await runChain(hooks.afterModel, { run: prepared.handle, state: this.#state, turn, step: pending }, (event) => event);
       const results = await executor.executeBatch(step.toolCalls, 'model');
-      this.#steps.push({ ...pending, toolResults: results });
+      this.#steps.push({ ...record, toolResults: results });
       this.#messages.push(toolMessage(step.toolCalls, results));
     }
-    throw new ProtocolError('The agent reached its maximum model turns');
+    throw structured?.turnLimitError() ?? new ProtocolError('The agent reached its maximum model turns');
   }
 
   #emit(event: EventPayload): void {
     this.log.append(event);
   }
 
-  #emitTerminal(outcome: RunOutcome, response: string, info: ErrorInfo | undefined, cleanupFailed: boolean): void {
+  #emitTerminal(outcome: RunOutcome, response: string, output: unknown, info: ErrorInfo | undefined, cleanupFailed: boolean): void {
     const error = info ?? { name: 'Error', message: response };
     switch (outcome) {
       case 'completed':
-        this.#emit({ type: 'run-stop', outcome, response, output: response });
+        this.#emit({ type: 'run-stop', outcome, response, output });
         break;
       case 'partial':
         this.#emit({ type: 'run-partial', outcome, response, error });
@@ -325,6 +357,9 @@ export class RunExecution {
 
 interface Prepared {
   caller: ModelCaller;
+  capabilities: ModelCapabilities;
+  /** The structured-result state machine, when the agent declares a result schema. */
+  structured: StructuredResultController | undefined;
   limits: ResolvedLimits;
   modelTools: readonly Tool[];
   executor: ToolExecutor;
@@ -332,6 +367,11 @@ interface Prepared {
   instructions: string | undefined;
   handle: RunHandle;
   historyLength: number;
+}
+
+/** A terminal structured turn as the run records it: the payload replaced by the marker. */
+function redactedStep(step: Step, marker: string): Step {
+  return { ...step, text: marker, reasoning: '', toolCalls: step.toolCalls.map((call) => ({ ...call, input: {} })) };
 }
 
 /** The tool message for the model: results in request order, under the names the model called (aliases, not registry ids). */
