@@ -4,12 +4,16 @@
  * @module
  */
 export * from './agent/index';
+export * from './agui/index';
 export * from './artifacts/index';
 export * from './error/index';
 export * from './events/index';
+export * from './http/index';
 export * from './lifetime/index';
 export * from './model/index';
 export * from './registry/index';
 export * from './schema/index';
+export * from './session/index';
 export * from './structured/index';
 export * from './tool/index';
+export * from './ui-stream/index';

@@ -1,6 +1,7 @@
 import { registryCapability } from '../registry/registry-capability';
 import type { AgentDefinition } from './agent-definition';
 import type { AskOptions } from './invocation';
+import { sessionCapability } from '../session/session-capability';
 import type { RunCapability } from './run-capability';
 
 /**
@@ -11,6 +12,7 @@ import type { RunCapability } from './run-capability';
  */
 export function capabilitiesFor(definition: Readonly<AgentDefinition>, options: Readonly<AskOptions>): RunCapability[] {
   const capabilities: RunCapability[] = [];
+  if (options.sessions) capabilities.push(sessionCapability(options.sessions));
   const registry = registryCapability(definition, options);
   if (registry) capabilities.push(registry);
   capabilities.push(...(definition.capabilities ?? []));

@@ -26,6 +26,7 @@ export { addUsage, EMPTY_USAGE } from './usage';
 export type { Usage } from './usage';
 export type {
   CapabilityArrangeContext,
+  CapabilityCheckpointContext,
   CapabilityArrangement,
   CapabilitySetup,
   CapabilitySetupContext,

@@ -2,6 +2,7 @@ import type { ModelMessage, UserContent, UserModelMessage } from 'ai';
 import { InvocationError } from '../error/control-errors';
 import type { CapabilitySnapshot } from '../registry/capability-snapshot';
 import type { ToolRegistry } from '../registry/tool-registry';
+import type { SessionStore } from '../session/session-store';
 import type { Invocation, RunState } from '../tool/tool-binding';
 import { randomId } from '../util/id';
 import { isPlainObject } from '../util/json';
@@ -21,7 +22,13 @@ export interface AskOptions {
   metadata?: Record<string, unknown>;
   /** The conversation id (defaults to the run id). */
   sessionId?: string;
-  /** Earlier messages of the conversation, oldest first. */
+  /**
+   * Continues the conversation `sessionId` from this store (with `actorId` as
+   * its owner): restores history and state, checkpoints each completed turn,
+   * and serialises runs of the same session.
+   */
+  sessions?: SessionStore;
+  /** Earlier messages of the conversation, oldest first (a stored session's history takes precedence). */
   history?: readonly ModelMessage[];
   /** Working state to start from (e.g. restored from a session). JSON values only. */
   state?: RunState;

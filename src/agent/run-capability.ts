@@ -2,7 +2,7 @@ import type { ModelMessage } from 'ai';
 import type { EventPayload } from '../events/events';
 import type { AsyncScope } from '../lifetime/async-scope';
 import type { Tool } from '../tool/tool';
-import type { ToolBinding } from '../tool/tool-binding';
+import type { RunState, ToolBinding } from '../tool/tool-binding';
 import type { ToolBroker } from '../tool/tool-broker';
 import type { ToolDeclaration } from '../tool/tool-declaration';
 import type { AgentDefinition } from './agent-definition';
@@ -25,6 +25,21 @@ export interface RunCapability {
   setup?(context: CapabilitySetupContext): Promise<CapabilitySetup | void> | CapabilitySetup | void;
   /** Phase 2, after the executor exists: rearrange the model-facing tools (code mode moves them into programs). */
   arrange?(context: CapabilityArrangeContext): Promise<CapabilityArrangement | void> | CapabilityArrangement | void;
+  /**
+   * After every completed turn (tool results included) and after the final
+   * answer: persist progress (sessions do). Throwing fails the run.
+   */
+  checkpoint?(context: CapabilityCheckpointContext): Promise<void> | void;
+}
+
+/** What a checkpoint sees. */
+export interface CapabilityCheckpointContext {
+  /** The conversation so far without prelude messages: history, the input and every completed turn. */
+  readonly messages: readonly ModelMessage[];
+  /** The run's working state. */
+  readonly state: RunState;
+  /** The turn that just completed. */
+  readonly turn: number;
 }
 
 /** What phase 1 sees. */
@@ -54,6 +69,8 @@ export interface CapabilitySetup {
   readonly instructions?: string;
   /** Messages placed before the history (rare; e.g. restored context). */
   readonly prelude?: readonly ModelMessage[];
+  /** Replaces the invocation's `history` (a restored session's conversation; the last one given wins). */
+  readonly history?: readonly ModelMessage[];
 }
 
 /** What phase 2 sees. */

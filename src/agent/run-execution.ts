@@ -28,7 +28,7 @@ import type { ResolvedLimits } from './limits';
 import { ModelCaller } from './model-call';
 import { runModelStep } from './model-step';
 import { Run } from './run';
-import type { CapabilitySetup } from './run-capability';
+import type { CapabilitySetup, RunCapability } from './run-capability';
 import { safeMessage } from './safe-message';
 import type { Step } from './step';
 import { ToolExecutor } from './tool-executor';
@@ -155,7 +155,8 @@ export class RunExecution {
         typeof definition.instructions === 'function' ? await definition.instructions(binding) : definition.instructions;
       const instructions = [baseInstructions, ...extraInstructions].filter((text): text is string => !!text).join('\n\n');
       const prelude = setups.flatMap((setup) => setup.prelude ?? []);
-      this.#messages = [...prelude, ...(this.#options.history ?? []), userMessage];
+      const history = setups.findLast((setup) => setup.history !== undefined)?.history ?? this.#options.history ?? [];
+      this.#messages = [...prelude, ...history, userMessage];
       return {
         caller: new ModelCaller(model, definition.settings ?? {}),
         capabilities: modelCaps,
@@ -166,7 +167,9 @@ export class RunExecution {
         hooks,
         instructions: instructions.length > 0 ? instructions : undefined,
         handle,
-        historyLength: prelude.length + (this.#options.history?.length ?? 0),
+        historyLength: prelude.length + history.length,
+        preludeLength: prelude.length,
+        checkpoints: capabilities.filter((capability) => capability.checkpoint !== undefined),
       };
     } catch (error) {
       await this.#scope.close();
@@ -297,14 +300,23 @@ export class RunExecution {
       if (step.toolCalls.length === 0) {
         this.#steps.push(record);
         if (step.finishReason === 'length') throw new OutputLimitError();
+        await this.#checkpoint(prepared, turn);
         return step.text;
       }
 
       const results = await executor.executeBatch(step.toolCalls, 'model');
       this.#steps.push({ ...record, toolResults: results });
       this.#messages.push(toolMessage(step.toolCalls, results));
+      await this.#checkpoint(prepared, turn);
     }
     throw structured?.turnLimitError() ?? new ProtocolError('The agent reached its maximum model turns');
+  }
+
+  /** Lets capabilities persist the completed turns (sessions). */
+  async #checkpoint(prepared: Prepared, turn: number): Promise<void> {
+    for (const capability of prepared.checkpoints) {
+      await capability.checkpoint?.({ messages: this.#messages.slice(prepared.preludeLength), state: this.#state, turn });
+    }
   }
 
   #emit(event: EventPayload): void {
@@ -367,6 +379,8 @@ interface Prepared {
   instructions: string | undefined;
   handle: RunHandle;
   historyLength: number;
+  preludeLength: number;
+  checkpoints: readonly RunCapability[];
 }
 
 /** A terminal structured turn as the run records it: the payload replaced by the marker. */

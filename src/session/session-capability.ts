@@ -1,0 +1,81 @@
+import type { ModelMessage } from 'ai';
+import type { RunCapability } from '../agent/run-capability';
+import { GhostlightError } from '../error/ghostlight-error';
+import { ProtocolError } from '../error/protocol-error';
+import { canonicalJson, isPlainObject } from '../util/json';
+import type { JsonObject } from '../util/json';
+import { persistableMessages } from './persistable-messages';
+import { SessionStoreError } from './session-errors';
+import { sessionJson } from './session-json';
+import type { SessionSnapshot, SessionStore } from './session-store';
+
+/**
+ * The run capability behind `AskOptions.sessions`: serialises runs of one
+ * session, restores its conversation (stored history takes precedence over
+ * the invocation's `history`) and state (the invocation's `state` wins key by
+ * key), and checkpoints after every completed turn so a run that fails later
+ * keeps the turns it finished. A store failure fails the run.
+ */
+export function sessionCapability(store: SessionStore): RunCapability {
+  let persisted: ModelMessage[] = [];
+  let persistedKeys: string[] = [];
+  let stateKey = '';
+  let metadata: JsonObject = {};
+  let sessionId = '';
+  let actorId: string | undefined;
+  return {
+    name: 'session',
+    async setup({ binding, scope, options }) {
+      sessionId = binding.run.invocation.sessionId;
+      actorId = binding.run.invocation.actorId;
+      const release = await store.lock(sessionId, { actorId, signal: options.signal });
+      scope.defer(release);
+      const snapshot = validate(await guard('loading', () => store.load(sessionId, { actorId })));
+      if (!snapshot) return {};
+      persisted = [...snapshot.messages];
+      persistedKeys = persisted.map((message) => canonicalJson(message));
+      metadata = snapshot.metadata;
+      for (const [key, value] of Object.entries(snapshot.state)) {
+        if (!(key in binding.state)) binding.state[key] = value;
+      }
+      stateKey = canonicalJson(binding.state);
+      return persisted.length > 0 ? { history: persisted } : {};
+    },
+    async checkpoint({ messages, state }) {
+      const candidate = persistableMessages(sessionJson([...messages]));
+      const candidateKeys = candidate.map((message) => canonicalJson(message));
+      const nextState = sessionJson(state);
+      const nextStateKey = canonicalJson(nextState);
+      const isPrefix = persistedKeys.length <= candidateKeys.length && persistedKeys.every((key, index) => key === candidateKeys[index]);
+      if (isPrefix) {
+        const added = candidate.slice(persisted.length);
+        if (added.length === 0 && nextStateKey === stateKey) return;
+        await guard('saving', () =>
+          store.append(sessionId, { actorId, messages: added, state: nextState, metadata, expectedCount: persisted.length }),
+        );
+      } else {
+        await guard('saving', () => store.replace(sessionId, { actorId, messages: candidate, state: nextState, metadata }));
+      }
+      persisted = candidate;
+      persistedKeys = candidateKeys;
+      stateKey = nextStateKey;
+    },
+  };
+}
+
+async function guard<T>(doing: string, operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    if (GhostlightError.isInstance(error)) throw error;
+    throw new SessionStoreError(`The session store failed while ${doing} the session`, { cause: error });
+  }
+}
+
+function validate(value: SessionSnapshot | undefined): SessionSnapshot | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (!isPlainObject(value) || !Array.isArray(value.messages) || !isPlainObject(value.state ?? {}) || !isPlainObject(value.metadata ?? {})) {
+    throw new ProtocolError('Session store returned an invalid value');
+  }
+  return { messages: persistableMessages(value.messages), state: (value.state ?? {}) as JsonObject, metadata: (value.metadata ?? {}) as JsonObject };
+}

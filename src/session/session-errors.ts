@@ -1,0 +1,30 @@
+import { GhostlightError, errorMarker, markerGuard } from '../error/ghostlight-error';
+
+const actorMarker = errorMarker('SessionActorError');
+const storeMarker = errorMarker('SessionStoreError');
+
+/** A session was accessed by an actor other than the one that owns it. */
+export class SessionActorError extends GhostlightError {
+  readonly [actorMarker] = true;
+  override readonly name = 'SessionActorError';
+
+  constructor() {
+    super({ message: 'Session actor does not match' });
+  }
+
+  /** Whether `error` is a SessionActorError. */
+  static override isInstance = markerGuard<SessionActorError>(actorMarker);
+}
+
+/** The session store failed while loading or saving; the run that needed it fails. */
+export class SessionStoreError extends GhostlightError {
+  readonly [storeMarker] = true;
+  override readonly name = 'SessionStoreError';
+
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super({ message, cause: options.cause });
+  }
+
+  /** Whether `error` is a SessionStoreError. */
+  static override isInstance = markerGuard<SessionStoreError>(storeMarker);
+}
