@@ -1,8 +1,18 @@
-import { createDemoApp } from './demo-app';
+import type { Hono } from 'hono';
+import { createWorkerApp } from './worker-app';
+
+export { SessionDurableObject } from '../src/adapter/cloudflare/index';
+
+const apps = new WeakMap<object, Hono>();
 
 /** The Cloudflare Worker entry: Workers requires a default export. */
 export default {
-  fetch(request: Request, env: Record<string, unknown>): Response | Promise<Response> {
-    return createDemoApp(env).fetch(request);
+  fetch(request: Request, env: Record<string, unknown>, context?: unknown): Response | Promise<Response> {
+    let app = apps.get(env);
+    if (!app) {
+      app = createWorkerApp(env);
+      apps.set(env, app);
+    }
+    return app.fetch(request, env, context as never);
   },
 };

@@ -1,3 +1,7 @@
+import { env } from 'cloudflare:workers';
+import { DurableObjectSessionStore } from '../../src/adapter/cloudflare/index';
+import type { DurableObjectNamespaceLike } from '../../src/adapter/cloudflare/index';
+
 /**
  * What the contract suite needs from the runtime it runs in. The vitest
  * project for workerd aliases `#test-runtime` to this file; the suite itself
@@ -5,4 +9,8 @@
  */
 export const testRuntime = {
   name: 'workerd' as const,
+  /** Session stores only this runtime has (the memory store runs everywhere). */
+  sessionStores: {
+    'durable-object': () => new DurableObjectSessionStore((env as unknown as { SESSIONS: DurableObjectNamespaceLike }).SESSIONS),
+  },
 };

@@ -1,0 +1,43 @@
+import { Hono } from 'hono';
+import { createAgentApp, MemorySessionStore } from '../src/index';
+import type { SessionStore } from '../src/index';
+import { DurableObjectSessionStore } from '../src/adapter/cloudflare/index';
+import type { DurableObjectNamespaceLike } from '../src/adapter/cloudflare/index';
+import { createSupportAgent } from './demo-agent';
+import { demoAuth } from './demo-auth';
+import { modelFromEnv } from './model-from-env';
+import { placeholderPage } from './placeholder-page';
+
+/**
+ * The demo Worker's app: the agent API from `createAgentApp` under
+ * `/agents`, sessions in the `SESSIONS` Durable Object namespace (memory when
+ * the binding is absent), `GET /api` describing the service, and a
+ * placeholder page at `/` until the playground (`dist-web/`) is built.
+ */
+export function createWorkerApp(env: Record<string, unknown>): Hono {
+  const choice = modelFromEnv(env);
+  const agent = createSupportAgent(choice.model);
+  const namespace = env.SESSIONS as DurableObjectNamespaceLike | undefined;
+  const sessions: SessionStore = namespace ? new DurableObjectSessionStore(namespace) : new MemorySessionStore();
+  const api = createAgentApp({
+    agents: [agent],
+    auth: demoAuth(env),
+    sessions,
+    runTimeoutMs: 120_000,
+    onError: (error) => console.error('ghostlight: unexpected error', error),
+  });
+  const app = new Hono();
+  app.get('/api', (context) =>
+    context.json({
+      name: 'ghostlight',
+      model: choice.label,
+      agents: [agent.name],
+      sessions: namespace ? 'durable-object' : 'memory',
+      routes: ['POST /agents/:name/runs', 'GET /agents/:name/runs/:runId/events', 'POST /agents/:name/ag-ui', 'POST /agents/:name/chat'],
+      try: `curl -s -X POST -H 'content-type: application/json' -d '{"input":"How long does shipping take?"}' ${new URL(context.req.url).origin}/agents/support/runs`,
+    }),
+  );
+  app.get('/', (context) => context.html(placeholderPage(choice.label)));
+  app.route('/', api);
+  return app;
+}
