@@ -1,6 +1,6 @@
 // `npm start`: serve the Ghostlight Worker under `wrangler dev` on 127.0.0.1, offline-safe.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -13,6 +13,16 @@ const provider =
 
 console.log(`Ghostlight: starting the Worker on http://127.0.0.1:${port}/ with ${provider}.`);
 console.log(`Try: curl -s -X POST -H 'content-type: application/json' -d '{"input":"How long does shipping take?"}' http://127.0.0.1:${port}/agents/support/runs`);
+
+// The Worker serves the playground from dist-web/ (wrangler assets): build it when the project can, otherwise
+// leave the folder empty and the Worker answers `/` with a placeholder page.
+const scripts = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).scripts ?? {};
+if (scripts['build:web'] && existsSync(new URL('../web', import.meta.url))) {
+  console.log('Ghostlight: building the playground (npm run build:web)...');
+  const built = spawnSync('npm', ['run', '-s', 'build:web'], { stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+mkdirSync(new URL('../dist-web', import.meta.url), { recursive: true });
 
 // Hand only the provider settings to the Worker, through a private env file removed on exit.
 const forwarded = ['OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'ANTHROPIC_API_KEY', 'ANTHROPIC_MODEL']

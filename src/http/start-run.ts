@@ -38,7 +38,7 @@ export async function startRun(agent: Agent, request: RunRequest, auth: AuthResu
       context: auth.context,
       sessionId: request.sessionId,
       history: request.history,
-      sessions: settings.sessions,
+      sessions: request.sessionId !== undefined ? settings.sessions : undefined,
       signal: controller.signal,
       ...(settings.runTimeoutMs !== undefined ? { deadline: Date.now() + settings.runTimeoutMs } : {}),
     });

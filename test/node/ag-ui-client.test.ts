@@ -6,8 +6,16 @@ import type { AddressInfo } from 'node:net';
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAgentApp, defineAgent, defineTool, MemorySessionStore } from '../../src/index';
-import { fixturesPresent, recordedJson, recordedStreams, serveRecordings } from '../support/fixture-provider';
-import type { Recording } from '../support/fixture-provider';
+import { chunkLines, splitStreams, startFixtureServer } from '../support/fixture-server';
+import type { FixtureResponse } from '../support/fixture-server';
+import { hasRealworld, readRealworld } from '../support/realworld';
+
+/** Recorded SSE streams under provider-fixtures, split into one response per `response.created` when asked. */
+function recordedStreams(path: string, split?: string): FixtureResponse[] {
+  const lines = chunkLines(readRealworld('provider-fixtures', path));
+  const streams = split ? splitStreams(lines, (line) => line.includes(split)) : [lines];
+  return streams.map((events) => ({ kind: 'sse', events }));
+}
 
 const calculator = defineTool({
   name: 'calculator',
@@ -17,8 +25,8 @@ const calculator = defineTool({
 });
 
 /** Serves the real app on 127.0.0.1 with an OpenAI model pointed at a replay of `recordings`. */
-async function startApp(recordings: Recording[], api: 'responses' | 'chat' = 'responses') {
-  const provider = await serveRecordings(recordings);
+async function startApp(recordings: FixtureResponse[], api: 'responses' | 'chat' = 'responses') {
+  const provider = await startFixtureServer(recordings);
   const openai = createOpenAI({ baseURL: provider.baseURL, apiKey: 'test-key' });
   const model = api === 'chat' ? openai.chat('gpt-4.1-nano') : openai('gpt-5-mini');
   const agent = defineAgent({ name: 'calc', model, tools: [calculator], settings: { maxRetries: 0 } });
@@ -50,7 +58,7 @@ async function runClient(url: string, message: string, agent = new HttpAgent({ u
   return { agent, events, failure };
 }
 
-describe.skipIf(!fixturesPresent())('@ag-ui/client HttpAgent against the real app (recorded OpenAI responses)', () => {
+describe.skipIf(!hasRealworld('provider-fixtures'))('@ag-ui/client HttpAgent against the real app (recorded OpenAI responses)', () => {
   let warnings: string[];
   beforeEach(() => {
     warnings = [];
@@ -102,7 +110,7 @@ describe.skipIf(!fixturesPresent())('@ag-ui/client HttpAgent against the real ap
   });
 
   it('ends an HTTP 429 error body (openai-error.1.json) in RUN_ERROR', async () => {
-    const served = await startApp([recordedJson('openai/openai-error.1.json', 429)]);
+    const served = await startApp([{ kind: 'json', body: readRealworld('provider-fixtures', 'openai/openai-error.1.json'), status: 429 }]);
     try {
       const { events } = await runClient(served.url, 'Hello');
       expect(events.at(-1)).toMatchObject({ type: 'RUN_ERROR' });
@@ -120,7 +128,7 @@ describe.skipIf(!fixturesPresent())('@ag-ui/client HttpAgent against the real ap
       expect(first.failure).toBeUndefined();
       const second = await runClient(served.url, 'Again', first.agent);
       expect(second.failure).toBeUndefined();
-      const secondRequest = served.provider.requests[1] as { messages: Array<{ role?: string }> };
+      const secondRequest = served.provider.requests[1]!.body as { messages: Array<{ role?: string }> };
       expect(secondRequest.messages.map((item) => item.role)).toEqual(['user', 'assistant', 'user']);
     } finally {
       await served.close();

@@ -4,7 +4,16 @@ import type { UIMessage } from 'ai';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { createAgentApp, defineAgent, defineTool, MemorySessionStore } from '../../src/index';
-import { fixturesPresent, recordedStreams, serveRecordings } from '../support/fixture-provider';
+import { chunkLines, splitStreams, startFixtureServer } from '../support/fixture-server';
+import type { FixtureResponse } from '../support/fixture-server';
+import { hasRealworld, readRealworld } from '../support/realworld';
+
+/** Recorded SSE streams under provider-fixtures, split into one response per `response.created` when asked. */
+function recordedStreams(path: string, split?: string): FixtureResponse[] {
+  const lines = chunkLines(readRealworld('provider-fixtures', path));
+  const streams = split ? splitStreams(lines, (line) => line.includes(split)) : [lines];
+  return streams.map((events) => ({ kind: 'sse', events }));
+}
 
 const calculator = defineTool({
   name: 'calculator',
@@ -13,9 +22,9 @@ const calculator = defineTool({
   execute: ({ a, b, op }) => ({ add: a + b, subtract: a - b, multiply: a * b, divide: a / b })[op],
 });
 
-describe.skipIf(!fixturesPresent())('AI SDK UI message stream (useChat transport + readUIMessageStream)', () => {
+describe.skipIf(!hasRealworld('provider-fixtures'))('AI SDK UI message stream (useChat transport + readUIMessageStream)', () => {
   it('rebuilds the assistant message of a recorded tool loop, and continues the chat', async () => {
-    const provider = await serveRecordings([
+    const provider = await startFixtureServer([
       ...recordedStreams('openai/openai-reasoning-encrypted-content.1.chunks.txt', '"type":"response.created"'),
       ...recordedStreams('openai/openai-text.chunks.txt'),
     ]);
@@ -50,7 +59,7 @@ describe.skipIf(!fixturesPresent())('AI SDK UI message stream (useChat transport
       let reply: UIMessage | undefined;
       for await (const state of readUIMessageStream({ stream: second, terminateOnError: true })) reply = state;
       expect(reply!.parts.filter((part) => part.type === 'text').length).toBeGreaterThan(0);
-      const sent = provider.requests[4] as { messages: Array<{ role: string }> };
+      const sent = provider.requests[4]!.body as { messages: Array<{ role: string }> };
       expect(sent.messages.map((item) => item.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'tool', 'assistant', 'tool', 'assistant', 'user']);
       expect(calls).toBe(2);
     } finally {
