@@ -8,32 +8,7 @@ import type { Usage } from './usage';
 export interface RunRecord {
   readonly runId: string;
   readonly sessionId: string;
-  readonly agent: string;
-  readonly invocation: Invocation;
-  readonly outcome: RunOutcome;
-  readonly response: string;
-  readonly output: unknown;
-  readonly usage: Usage;
-  readonly error: unknown;
-  readonly errorInfo: ErrorInfo | undefined;
-  readonly cleanupFailed: boolean;
-  readonly steps: readonly Step[];
-  readonly messages: readonly ModelMessage[];
-  readonly newMessages: readonly ModelMessage[];
-  readonly state: RunState;
-  readonly events: readonly GhostlightEvent[];
-  readonly startedAt: number;
-  readonly endedAt: number;
-}
-
-/**
- * A finished run: its outcome, the caller-facing response, usage, steps,
- * messages and the complete event log. `agent.ask` returns one for every
- * execution, including failed, partial and cancelled ones.
- */
-export class Run implements RunRecord {
-  readonly runId: string;
-  readonly sessionId: string;
+  /** The agent's name. */
   readonly agent: string;
   readonly invocation: Invocation;
   /** `completed`, `failed` (error set), `partial` (deadline) or `cancelled`. */
@@ -58,28 +33,23 @@ export class Run implements RunRecord {
   readonly state: RunState;
   /** The run's complete event log. */
   readonly events: readonly GhostlightEvent[];
+  /** Epoch milliseconds. */
   readonly startedAt: number;
+  /** Epoch milliseconds. */
   readonly endedAt: number;
+}
 
+// The class carries the record's fields (declaration merging) and adds behaviour.
+export interface Run extends RunRecord {}
+
+/**
+ * A finished run: its outcome, the caller-facing response, usage, steps,
+ * messages and the complete event log. `agent.ask` returns one for every
+ * execution, including failed, partial and cancelled ones.
+ */
+export class Run {
   constructor(record: RunRecord) {
-    this.runId = record.runId;
-    this.sessionId = record.sessionId;
-    this.agent = record.agent;
-    this.invocation = record.invocation;
-    this.outcome = record.outcome;
-    this.response = record.response;
-    this.output = record.output;
-    this.usage = record.usage;
-    this.error = record.error;
-    this.errorInfo = record.errorInfo;
-    this.cleanupFailed = record.cleanupFailed;
-    this.steps = record.steps;
-    this.messages = record.messages;
-    this.newMessages = record.newMessages;
-    this.state = record.state;
-    this.events = record.events;
-    this.startedAt = record.startedAt;
-    this.endedAt = record.endedAt;
+    Object.assign(this, record);
   }
 
   /** Whether the run completed. */
