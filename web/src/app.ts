@@ -1,0 +1,132 @@
+import type { Agent } from '../../src/index';
+import { h, replaceChildren } from './dom';
+import type { Example } from './examples/example';
+import { examples } from './examples/index';
+import { LocalRunner } from './local-runner';
+import { modelFor } from './models';
+import { loadSettings, saveSettings } from './settings';
+import type { Settings } from './settings';
+import type { Runner, ViewEvent } from './view-event';
+import { settingsForm } from './view/settings-form';
+import { Timeline } from './view/timeline';
+import { Transcript } from './view/transcript';
+import { WorkerRunner } from './worker-runner';
+
+/** Builds the playground into `root`. */
+export function createApp(root: HTMLElement): void {
+  let settings: Settings = loadSettings();
+  let example: Example = examples[0]!;
+  let controller: AbortController | undefined;
+  const agents = new Map<string, Promise<Agent>>();
+  const local = new LocalRunner((id) => agentFor(id));
+  const remote = new WorkerRunner();
+  const runner = (): Runner => (settings.location === 'worker' ? remote : local);
+
+  const transcript = new Transcript();
+  const timeline = new Timeline();
+  const prompt = h('textarea', { id: 'prompt', rows: 3, required: true, placeholder: 'Ask the agent…', 'aria-label': 'Message' });
+  const send = h('button', { type: 'submit', class: 'primary' }, 'Send');
+  const stop = h('button', { type: 'button', disabled: true, onclick: () => controller?.abort() }, 'Stop');
+  const exampleInfo = h('div', { class: 'example-info' });
+  const exampleList = h('ul', { class: 'examples', 'aria-label': 'Example agents' });
+
+  function agentFor(id: string): Promise<Agent> {
+    let agent = agents.get(id);
+    if (!agent) {
+      const chosen = examples.find((candidate) => candidate.id === id) ?? example;
+      agent = modelFor(settings, chosen.respond).then((model) => chosen.create(model));
+      agents.set(id, agent);
+      agent.catch(() => agents.delete(id));
+    }
+    return agent;
+  }
+
+  function pick(next: Example): void {
+    example = next;
+    for (const item of exampleList.querySelectorAll('button')) item.setAttribute('aria-pressed', String(item.dataset.example === next.id));
+    replaceChildren(
+      exampleInfo,
+      h('h2', {}, next.title),
+      h('p', {}, next.description),
+      h('p', { class: 'hint' }, 'Try:'),
+      h('ul', { class: 'suggestions' }, ...next.suggestions.map((text) => h('li', {}, h('button', { type: 'button', class: 'link', onclick: () => ((prompt.value = text), prompt.focus()) }, text)))),
+    );
+    prompt.value = next.suggestions[0] ?? '';
+  }
+
+  async function submit(event: Event): Promise<void> {
+    event.preventDefault();
+    const input = prompt.value.trim();
+    if (!input || controller) return;
+    prompt.value = '';
+    controller = new AbortController();
+    send.setAttribute('disabled', '');
+    stop.removeAttribute('disabled');
+    transcript.user(input);
+    timeline.start(`${example.title} · ${runner().label}`);
+    try {
+      for await (const view of runner().run(example.id, input, controller.signal)) show(view);
+    } catch (error) {
+      const aborted = controller.signal.aborted;
+      transcript.end({ outcome: aborted ? 'cancelled' : 'failed', response: '', error: aborted ? undefined : (error as Error).message });
+      timeline.add(aborted ? 'stopped' : `error: ${(error as Error).message}`, 'error');
+    } finally {
+      controller = undefined;
+      send.removeAttribute('disabled');
+      stop.setAttribute('disabled', '');
+      prompt.focus();
+    }
+  }
+
+  function show(view: ViewEvent): void {
+    switch (view.type) {
+      case 'turn-start':
+        timeline.add(`model turn ${view.turn}`);
+        break;
+      case 'text':
+        transcript.text(view.delta);
+        break;
+      case 'tool-start':
+        transcript.toolStart(view);
+        timeline.add(`${view.caller === 'code' ? 'program calls' : 'tool'} ${view.name}`);
+        break;
+      case 'tool-stop':
+        transcript.toolStop(view);
+        timeline.add(`tool finished (${view.status})`, view.status);
+        break;
+      case 'end':
+        transcript.end(view);
+        timeline.add(`run ${view.outcome}`, view.outcome === 'completed' ? 'success' : 'error');
+        break;
+      default:
+        break;
+    }
+  }
+
+  const form = h('form', { class: 'composer', onsubmit: (event: Event) => void submit(event) }, prompt, h('div', { class: 'actions' }, send, stop));
+  prompt.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && !event.shiftKey) {
+      event.preventDefault();
+      form.requestSubmit();
+    }
+  });
+  for (const candidate of examples) {
+    exampleList.append(h('li', {}, h('button', { type: 'button', 'data-example': candidate.id, 'aria-pressed': 'false', onclick: () => pick(candidate) }, candidate.title)));
+  }
+
+  replaceChildren(
+    root,
+    h('header', { class: 'top' }, h('h1', {}, 'Ghostlight playground'), settingsForm(settings, (next) => {
+      settings = next;
+      saveSettings(next);
+      agents.clear();
+    })),
+    h('main', { class: 'layout' },
+      h('nav', { class: 'panel', 'aria-label': 'Examples' }, exampleList, exampleInfo),
+      h('section', { class: 'panel chat', 'aria-label': 'Chat' }, transcript.element, form),
+      h('aside', { class: 'panel inspector', 'aria-label': 'Inspector' }, h('h2', {}, 'Timeline'), timeline.element),
+    ),
+  );
+  root.removeAttribute('aria-busy');
+  pick(example);
+}

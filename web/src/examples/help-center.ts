@@ -1,0 +1,12 @@
+import { createSupportAgent } from '../../../worker/demo-agent';
+import type { Example } from './example';
+
+/** The help-center assistant: two tools, permission from the run's context. */
+export const helpCenterExample: Example = {
+  id: 'support',
+  title: 'Help-center lookup',
+  description: 'A support agent with two tools: a help-center lookup and an order-status check that reads the account from the run context, never from the model.',
+  suggestions: ['How long does shipping take?', 'What is your refund policy?', 'Where is order 481?', 'Where is order 482?'],
+  onWorker: true,
+  create: (model) => createSupportAgent(model),
+};

@@ -1,0 +1,60 @@
+import type { ModelMessage } from 'ai';
+import type { Agent, GhostlightEvent } from '../../src/index';
+import type { Runner, ViewEvent } from './view-event';
+
+/**
+ * Runs agents in this tab: the Ghostlight core, its tools and its sandbox all
+ * execute in the browser. Keeps the conversation per agent between messages.
+ */
+export class LocalRunner implements Runner {
+  readonly label = 'this tab';
+  readonly #agents: (id: string) => Promise<Agent>;
+  readonly #history = new Map<string, ModelMessage[]>();
+  readonly #sessionId = crypto.randomUUID();
+
+  constructor(agents: (id: string) => Promise<Agent>) {
+    this.#agents = agents;
+  }
+
+  async *run(agentId: string, input: string, signal: AbortSignal): AsyncIterable<ViewEvent> {
+    const agent = await this.#agents(agentId);
+    const stream = agent.stream(input, { signal, history: this.#history.get(agentId) ?? [], sessionId: this.#sessionId, actorId: 'playground-user' });
+    for await (const event of stream) {
+      const view = toViewEvent(event);
+      if (view) yield view;
+    }
+    const run = await stream.run;
+    if (run.outcome === 'completed') this.#history.set(agentId, [...run.messages]);
+  }
+
+  reset(): void {
+    this.#history.clear();
+  }
+}
+
+function toViewEvent(event: GhostlightEvent): ViewEvent | undefined {
+  switch (event.type) {
+    case 'run-start':
+      return { type: 'run-start', runId: event.runId };
+    case 'model-start':
+      return { type: 'turn-start', turn: event.turn };
+    case 'text-delta':
+      return { type: 'text', messageId: event.messageId, delta: event.text };
+    case 'reasoning-delta':
+      return { type: 'reasoning', messageId: event.messageId, delta: event.text };
+    case 'tool-start':
+      return { type: 'tool-start', id: event.toolCallId, name: event.toolName, input: event.input, caller: event.caller, ...(event.parentToolCallId ? { parentId: event.parentToolCallId } : {}) };
+    case 'tool-stop':
+      return { type: 'tool-stop', id: event.toolCallId, status: event.status, content: event.content, value: event.value, durationMs: event.durationMs };
+    case 'usage':
+      return { type: 'usage', totalTokens: event.total.totalTokens };
+    case 'run-stop':
+      return { type: 'end', outcome: 'completed', response: event.response, output: event.output };
+    case 'run-partial':
+    case 'run-cancel':
+    case 'run-error':
+      return { type: 'end', outcome: event.outcome, response: event.response, error: event.error.message };
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * What the playground shows, whoever ran the agent: the local runner maps
+ * Ghostlight events to these, the Worker runner maps AG-UI events.
+ */
+export type ViewEvent =
+  | { type: 'run-start'; runId: string }
+  | { type: 'turn-start'; turn: number }
+  | { type: 'text'; messageId: string; delta: string }
+  | { type: 'reasoning'; messageId: string; delta: string }
+  | { type: 'tool-start'; id: string; name: string; input: unknown; caller: string; parentId?: string }
+  | { type: 'tool-stop'; id: string; status: 'success' | 'error'; content: string; value?: unknown; durationMs: number }
+  | { type: 'usage'; totalTokens: number }
+  | { type: 'custom'; name: string; value: unknown }
+  | { type: 'end'; outcome: 'completed' | 'failed' | 'partial' | 'cancelled'; response: string; output?: unknown; error?: string };
+
+/** Runs one user message somewhere and yields what to show. */
+export interface Runner {
+  /** Where the agent runs, for the timeline. */
+  readonly label: string;
+  run(agentId: string, input: string, signal: AbortSignal): AsyncIterable<ViewEvent>;
+  /** Forgets the conversation. */
+  reset(): void;
+}

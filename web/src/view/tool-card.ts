@@ -1,0 +1,29 @@
+import { duration, h, replaceChildren } from '../dom';
+import { jsonView } from './json-view';
+
+/** A card for one tool call: name, who called it, arguments, status, duration, result. */
+export class ToolCard {
+  readonly element: HTMLElement;
+  readonly #status: HTMLElement;
+  readonly #result: HTMLElement;
+
+  constructor(options: { id: string; name: string; input: unknown; caller: string }) {
+    this.#status = h('span', { class: 'status running', role: 'status' }, 'running…');
+    this.#result = h('div', { class: 'tool-result' });
+    this.element = h(
+      'article',
+      { class: 'tool-card', 'data-tool': options.name, 'data-tool-call-id': options.id, 'data-status': 'running', 'aria-label': `Tool call ${options.name}` },
+      h('header', {}, h('span', { class: 'tool-name' }, options.name), options.caller === 'code' ? h('span', { class: 'badge', title: 'called by a code-mode program' }, 'from code') : null, this.#status),
+      h('details', { open: true }, h('summary', {}, 'Arguments'), jsonView(options.input, `Arguments of ${options.name}`)),
+      this.#result,
+    );
+  }
+
+  /** Shows the outcome. */
+  finish(options: { status: 'success' | 'error'; content: string; durationMs: number }): void {
+    this.element.dataset.status = options.status;
+    this.#status.className = `status ${options.status}`;
+    this.#status.textContent = `${options.status === 'success' ? 'done' : 'error'} · ${duration(options.durationMs)}`;
+    replaceChildren(this.#result, h('details', { open: options.status === 'error' || options.content.length < 400 }, h('summary', {}, 'Result'), jsonView(options.content, 'Tool result')));
+  }
+}

@@ -1,0 +1,86 @@
+import { h } from '../dom';
+import { ToolCard } from './tool-card';
+import { jsonView } from './json-view';
+
+/** The conversation: user messages, streamed assistant text, tool cards. */
+export class Transcript {
+  readonly element = h('div', { class: 'transcript', role: 'log', 'aria-live': 'polite', 'aria-label': 'Conversation' });
+  readonly #cards = new Map<string, ToolCard>();
+  #turn: HTMLElement | undefined;
+  #text: HTMLElement | undefined;
+
+  /** Shows the user's message and opens the assistant's turn. */
+  user(text: string): void {
+    this.element.append(h('div', { class: 'message user' }, h('span', { class: 'who' }, 'You'), h('p', {}, text)));
+    this.#turn = h('div', { class: 'message assistant', 'aria-busy': 'true' }, h('span', { class: 'who' }, 'Agent'));
+    this.#text = undefined;
+    this.element.append(this.#turn);
+    this.#scroll();
+  }
+
+  /** Appends streamed text. */
+  text(delta: string): void {
+    if (!this.#text) {
+      this.#text = h('p', { class: 'text' });
+      this.#turnElement().append(this.#text);
+    }
+    this.#text.textContent += delta;
+    this.#scroll();
+  }
+
+  /** Adds a tool card; text after it starts a new paragraph. */
+  toolStart(options: { id: string; name: string; input: unknown; caller: string }): void {
+    const card = new ToolCard(options);
+    this.#cards.set(options.id, card);
+    this.#turnElement().append(card.element);
+    this.#text = undefined;
+    this.#scroll();
+  }
+
+  /** Shows a tool call's outcome. */
+  toolStop(options: { id: string; status: 'success' | 'error'; content: string; durationMs: number }): void {
+    this.#cards.get(options.id)?.finish(options);
+  }
+
+  /** Adds any element to the current turn (programs, artifacts, results). */
+  attach(element: HTMLElement): void {
+    this.#turnElement().append(element);
+    this.#text = undefined;
+    this.#scroll();
+  }
+
+  /** Closes the turn with its outcome. */
+  end(options: { outcome: string; response: string; output?: unknown; error?: string }): void {
+    const turn = this.#turnElement();
+    turn.removeAttribute('aria-busy');
+    turn.dataset.outcome = options.outcome;
+    if (!this.#text && options.response && options.outcome === 'completed') this.text(options.response);
+    if (options.output !== undefined && typeof options.output !== 'string') {
+      turn.append(h('section', { class: 'structured', 'aria-label': 'Structured result' }, h('h3', {}, 'Structured result'), jsonView(options.output, 'Structured result')));
+    }
+    if (options.outcome !== 'completed') {
+      turn.append(h('p', { class: `outcome ${options.outcome}`, role: 'status' }, `Run ${options.outcome}${options.error ? `: ${options.error}` : ''}`));
+    }
+    this.#text = undefined;
+    this.#scroll();
+  }
+
+  /** Clears the conversation. */
+  clear(): void {
+    this.element.replaceChildren();
+    this.#cards.clear();
+    this.#turn = undefined;
+  }
+
+  #turnElement(): HTMLElement {
+    if (!this.#turn) {
+      this.#turn = h('div', { class: 'message assistant' }, h('span', { class: 'who' }, 'Agent'));
+      this.element.append(this.#turn);
+    }
+    return this.#turn;
+  }
+
+  #scroll(): void {
+    this.element.scrollTop = this.element.scrollHeight;
+  }
+}

@@ -1,0 +1,141 @@
+import type { Runner, ViewEvent } from './view-event';
+
+interface AgUiMessage {
+  id: string;
+  role: 'user' | 'assistant' | 'tool';
+  content?: string;
+  toolCalls?: Array<{ id: string; type: 'function'; function: { name: string; arguments: string } }>;
+  toolCallId?: string;
+}
+
+/**
+ * Runs agents on the Worker through its AG-UI route (`POST /agents/:name/ag-ui`)
+ * and turns the AG-UI event stream back into what the playground shows.
+ * The conversation is a thread: the Worker's session keeps it.
+ */
+export class WorkerRunner implements Runner {
+  readonly label = 'the Worker (AG-UI)';
+  readonly #base: string;
+  #threadId = crypto.randomUUID();
+  #messages: AgUiMessage[] = [];
+
+  constructor(base = '') {
+    this.#base = base;
+  }
+
+  async *run(agentId: string, input: string, signal: AbortSignal): AsyncIterable<ViewEvent> {
+    const runId = crypto.randomUUID();
+    this.#messages.push({ id: crypto.randomUUID(), role: 'user', content: input });
+    const response = await fetch(`${this.#base}/agents/${encodeURIComponent(agentId)}/ag-ui`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ threadId: this.#threadId, runId, messages: this.#messages.slice(-1), tools: [], context: [], state: {}, forwardedProps: {} }),
+      signal,
+    });
+    if (!response.ok || !response.body) {
+      const reason = await response.text().catch(() => '');
+      yield { type: 'end', outcome: 'failed', response: '', error: `The Worker answered ${response.status}: ${reason.slice(0, 300)}` };
+      return;
+    }
+    const toolStarted = new Map<string, { name: string; args: string; started: number }>();
+    let text = '';
+    for await (const event of readSse(response.body)) {
+      const type = event.type as string;
+      switch (type) {
+        case 'RUN_STARTED':
+          yield { type: 'run-start', runId: String(event.runId) };
+          break;
+        case 'TEXT_MESSAGE_CONTENT':
+          text += String(event.delta);
+          yield { type: 'text', messageId: String(event.messageId), delta: String(event.delta) };
+          break;
+        case 'REASONING_MESSAGE_CONTENT':
+          yield { type: 'reasoning', messageId: String(event.messageId), delta: String(event.delta) };
+          break;
+        case 'TOOL_CALL_START':
+          toolStarted.set(String(event.toolCallId), { name: String(event.toolCallName), args: '', started: performance.now() });
+          break;
+        case 'TOOL_CALL_ARGS': {
+          const call = toolStarted.get(String(event.toolCallId));
+          if (call) call.args += String(event.delta);
+          break;
+        }
+        case 'TOOL_CALL_END': {
+          const call = toolStarted.get(String(event.toolCallId));
+          if (call) yield { type: 'tool-start', id: String(event.toolCallId), name: call.name, input: parseJson(call.args), caller: 'model' };
+          break;
+        }
+        case 'TOOL_CALL_RESULT': {
+          const call = toolStarted.get(String(event.toolCallId));
+          yield {
+            type: 'tool-stop',
+            id: String(event.toolCallId),
+            status: isErrorResult(event) ? 'error' : 'success',
+            content: String(event.content ?? ''),
+            durationMs: call ? performance.now() - call.started : 0,
+          };
+          break;
+        }
+        case 'CUSTOM':
+          yield { type: 'custom', name: String(event.name), value: event.value };
+          break;
+        case 'RUN_FINISHED': {
+          const result = (event.result ?? {}) as { response?: string; output?: unknown };
+          this.#messages.push({ id: crypto.randomUUID(), role: 'assistant', content: result.response ?? text });
+          yield { type: 'end', outcome: 'completed', response: result.response ?? text, output: result.output };
+          return;
+        }
+        case 'RUN_ERROR':
+          yield { type: 'end', outcome: 'failed', response: '', error: String(event.message) };
+          return;
+        default:
+          break;
+      }
+    }
+  }
+
+  reset(): void {
+    this.#threadId = crypto.randomUUID();
+    this.#messages = [];
+  }
+}
+
+function isErrorResult(event: Record<string, unknown>): boolean {
+  return event.status === 'error' || (typeof event.content === 'string' && /^(Invalid tool input|Unknown tool|Tool failed)/.test(event.content));
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : {};
+  } catch {
+    return text;
+  }
+}
+
+/** Reads `data:` payloads of a server-sent event stream as JSON objects. */
+export async function* readSse(body: ReadableStream<Uint8Array>): AsyncIterable<Record<string, unknown>> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  try {
+    while (true) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      let boundary = buffer.indexOf('\n\n');
+      while (boundary >= 0) {
+        const block = buffer.slice(0, boundary);
+        buffer = buffer.slice(boundary + 2);
+        const data = block
+          .split('\n')
+          .filter((line) => line.startsWith('data:'))
+          .map((line) => line.slice(5).trimStart())
+          .join('\n');
+        if (data && data !== '[DONE]') yield JSON.parse(data) as Record<string, unknown>;
+        boundary = buffer.indexOf('\n\n');
+      }
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}

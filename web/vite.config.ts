@@ -1,0 +1,20 @@
+import { defineConfig } from 'vite';
+
+/** The playground: built into `dist-web/`, which the Worker serves as static assets. */
+export default defineConfig({
+  root: import.meta.dirname,
+  base: './',
+  build: {
+    outDir: '../dist-web',
+    emptyOutDir: true,
+    target: 'es2023',
+    chunkSizeWarningLimit: 1200,
+  },
+  server: {
+    host: '127.0.0.1',
+    strictPort: true,
+    // `vite dev` talks to a Worker running under `npm start`.
+    proxy: { '/agents': 'http://127.0.0.1:8787' },
+  },
+  preview: { host: '127.0.0.1', strictPort: true },
+});
