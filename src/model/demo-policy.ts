@@ -103,7 +103,20 @@ export function argumentsFor(schema: Record<string, unknown>, text: string): unk
       return null;
     default: {
       const quoted = text.match(/"([^"]+)"|'([^']+)'/);
-      return quoted ? (quoted[1] ?? quoted[2]) : text;
+      if (quoted) return quoted[1] ?? quoted[2];
+      if (typeof schema.pattern === 'string') return matchingWord(schema.pattern, text) ?? text;
+      return text;
     }
   }
+}
+
+/** The first word or path-like token of `text` that the schema's pattern accepts. */
+function matchingWord(pattern: string, text: string): string | undefined {
+  let regex: RegExp;
+  try {
+    regex = new RegExp(pattern, 'u');
+  } catch {
+    return undefined;
+  }
+  return (text.match(/[\w./-]+/g) ?? []).map((word) => word.replace(/[.,;:!?]+$/, '')).find((word) => regex.test(word));
 }
