@@ -35,12 +35,27 @@ export const orderStatus = defineTool({
   },
 });
 
+/** Checks warehouse stock; deliberately slow (a remote system), and it stops when the run is cancelled. */
+export const checkStock = defineTool({
+  name: 'check_stock',
+  description: 'Check whether a product is in stock in the warehouse (slow: it asks the warehouse system).',
+  input: v.strictObject({ product: v.pipe(v.string(), v.minLength(1)) }),
+  execute: ({ product }, binding) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => resolve({ product, inStock: product.length % 2 === 0, warehouse: 'Lyon' }), 1_500);
+      binding.signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        reject(binding.signal.reason);
+      }, { once: true });
+    }),
+});
+
 /** The demo agent `npm start` serves: a help-center assistant with two tools. */
 export function createSupportAgent(model: LanguageModel): Agent {
   return defineAgent({
     name: 'support',
     model,
     instructions: 'You are a customer support assistant. Check the help center or the order status before answering.',
-    tools: [helpCenterLookup, orderStatus],
+    tools: [helpCenterLookup, orderStatus, checkStock],
   });
 }

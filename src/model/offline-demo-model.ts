@@ -16,6 +16,8 @@ export interface OfflineDemoModelOptions {
   respond?: (request: DemoRequest) => DemoTurn;
   /** Characters per streamed text delta (default 12). */
   chunkSize?: number;
+  /** Milliseconds between streamed parts, to look like a remote model (default 0). */
+  delayMs?: number;
 }
 
 /**
@@ -33,6 +35,7 @@ export interface OfflineDemoModelOptions {
 export function createOfflineDemoModel(options: OfflineDemoModelOptions = {}): LanguageModelV4 {
   const respond = options.respond ?? planDemoTurn;
   const chunkSize = options.chunkSize ?? 12;
+  const delayMs = options.delayMs ?? 0;
   let callCount = 0;
   const decide = (call: LanguageModelV4CallOptions) => {
     callCount++;
@@ -81,16 +84,40 @@ export function createOfflineDemoModel(options: OfflineDemoModelOptions = {}): L
         parts.push({ type: 'tool-call', toolCallId, toolName: toolCall.toolName, input });
       });
       parts.push({ type: 'finish', finishReason: finishReasonOf(turn), usage: usageOf(prompt, turn) });
+      if (delayMs <= 0) {
+        return {
+          stream: new ReadableStream<LanguageModelV4StreamPart>({
+            start(controller) {
+              for (const part of parts) controller.enqueue(part);
+              controller.close();
+            },
+          }),
+        };
+      }
+      let index = 0;
       return {
         stream: new ReadableStream<LanguageModelV4StreamPart>({
-          start(controller) {
-            for (const part of parts) controller.enqueue(part);
-            controller.close();
+          async pull(controller) {
+            if (index > 1) await pause(delayMs, call.abortSignal);
+            const part = parts[index++];
+            if (part) controller.enqueue(part);
+            else controller.close();
           },
         }),
       };
     },
   };
+}
+
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    }, { once: true });
+  });
 }
 
 function isFunctionTool(tool: { type: string }): tool is LanguageModelV4FunctionTool {

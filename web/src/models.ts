@@ -24,7 +24,7 @@ export async function modelFor(settings: Settings, respond?: (request: DemoReque
       return createOpenAICompatible({ name: 'compatible', baseURL: settings.baseURL, apiKey: settings.apiKey || undefined }).chatModel(modelId);
     }
     default:
-      return createOfflineDemoModel(respond ? { respond } : {});
+      return createOfflineDemoModel({ delayMs: 20, ...(respond ? { respond } : {}) });
   }
 }
 

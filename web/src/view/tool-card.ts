@@ -19,6 +19,18 @@ export class ToolCard {
     );
   }
 
+  /** Whether the call has not finished. */
+  get running(): boolean {
+    return this.element.dataset.status === 'running';
+  }
+
+  /** Marks a call the run abandoned (stopped, deadline, failure) before it finished. */
+  abandon(outcome: string): void {
+    this.element.dataset.status = 'abandoned';
+    this.#status.className = 'status error';
+    this.#status.textContent = outcome === 'cancelled' ? 'stopped' : `not finished (${outcome})`;
+  }
+
   /** Shows the outcome. */
   finish(options: { status: 'success' | 'error'; content: string; durationMs: number }): void {
     this.element.dataset.status = options.status;

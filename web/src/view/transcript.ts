@@ -53,6 +53,7 @@ export class Transcript {
   end(options: { outcome: string; response: string; output?: unknown; error?: string }): void {
     const turn = this.#turnElement();
     turn.removeAttribute('aria-busy');
+    for (const card of this.#cards.values()) if (card.running) card.abandon(options.outcome);
     turn.dataset.outcome = options.outcome;
     if (!this.#text && options.response && options.outcome === 'completed') this.text(options.response);
     if (options.output !== undefined && typeof options.output !== 'string') {

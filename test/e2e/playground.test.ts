@@ -1,0 +1,78 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { buildPlayground, openBrowser, screenshotDir, send, startWorker } from './playground-harness';
+
+const hasChromium = existsSync('/usr/bin/chromium');
+if (!hasChromium) console.warn('[ghostlight tests] SKIPPED: the playground end-to-end tests need /usr/bin/chromium (.ci/run installs it).');
+
+describe.skipIf(!hasChromium)('the playground, served by the Worker, in Chromium', () => {
+  let worker: Awaited<ReturnType<typeof startWorker>>;
+  let browser: Awaited<ReturnType<typeof openBrowser>>;
+  let page: Page;
+  const persist = mkdtempSync(join(tmpdir(), 'ghostlight-e2e-worker-'));
+
+  beforeAll(async () => {
+    await buildPlayground();
+    worker = await startWorker(8791, persist);
+    browser = await openBrowser();
+    page = browser.page;
+    await page.goto(`${worker.url}/`);
+    await page.waitForSelector('#prompt');
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await worker?.stop();
+    rmSync(persist, { recursive: true, force: true });
+  });
+
+  it('runs the help-center agent in this tab with the offline model: a tool card, then the answer', async () => {
+    await page.click('button[data-example="support"]');
+    const turn = await send(page, 'How long does shipping take?');
+    const card = turn.locator('.tool-card[data-tool="help_center_lookup"]');
+    await expect(card.getAttribute('data-status')).resolves.toBe('success');
+    await expect(card.locator('.tool-result').innerText()).resolves.toContain('three to five business days');
+    await expect(turn.getAttribute('data-outcome')).resolves.toBe('completed');
+    await expect(turn.locator('p.text').innerText()).resolves.toContain('three to five business days');
+    await expect(page.locator('.timeline').innerText()).resolves.toMatch(/tool finished \(success\)/);
+    await page.screenshot({ path: join(screenshotDir, 'help-center-in-tab.png') });
+  });
+
+  it('shows a refused call as an error card and the agent recovering', async () => {
+    const turn = await send(page, 'Where is order 482?');
+    const card = turn.locator('.tool-card[data-tool="order_status"]');
+    await expect(card.getAttribute('data-status')).resolves.toBe('error');
+    await expect(card.locator('.tool-result').innerText()).resolves.toContain('No order 482 on this account');
+  });
+
+  it('stops a run mid-way with the Stop button', async () => {
+    const turns = page.locator('.message.assistant');
+    const before = await turns.count();
+    await page.fill('#prompt', 'Is the "blue kettle" in stock?');
+    await page.click('button.primary');
+    const card = turns.nth(before).locator('.tool-card[data-tool="check_stock"]');
+    await card.waitFor();
+    await expect(card.getAttribute('data-status')).resolves.toBe('running');
+    await page.screenshot({ path: join(screenshotDir, 'stopping.png') });
+    await page.click('button:has-text("Stop")');
+    await turns.nth(before).and(page.locator('[data-outcome]')).waitFor();
+    await expect(turns.nth(before).getAttribute('data-outcome')).resolves.toBe('cancelled');
+    await expect(card.getAttribute('data-status')).resolves.toBe('abandoned');
+    await expect(card.locator('.status').innerText()).resolves.toBe('stopped');
+    await expect(turns.nth(before).locator('.outcome').innerText()).resolves.toContain('Run cancelled');
+  });
+
+  it('runs the same agent on the Worker over AG-UI', async () => {
+    await page.check('input[value="worker"]');
+    const turn = await send(page, 'Where is order 481?');
+    const card = turn.locator('.tool-card[data-tool="order_status"]');
+    await expect(card.getAttribute('data-status')).resolves.toBe('success');
+    await expect(card.locator('.tool-result').innerText()).resolves.toContain('shipped on Monday');
+    await expect(page.locator('.timeline').innerText()).resolves.toContain('the Worker (AG-UI)');
+    await page.screenshot({ path: join(screenshotDir, 'help-center-on-worker.png') });
+    await page.check('input[value="tab"]');
+  });
+});
