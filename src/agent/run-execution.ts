@@ -5,6 +5,7 @@ import { GhostlightError } from '../error/ghostlight-error';
 import { OutputLimitError, ProtocolError } from '../error/protocol-error';
 import { EventLog } from '../events/event-log';
 import type { ErrorInfo, EventPayload, RunOutcome } from '../events/events';
+import { assertInputModalities } from '../content/input-modalities';
 import { AsyncScope } from '../lifetime/async-scope';
 import { modelCapabilities } from '../model/model-capabilities';
 import type { ModelCapabilities } from '../model/model-capabilities';
@@ -27,6 +28,7 @@ import { resolveLimits } from './limits';
 import type { ResolvedLimits } from './limits';
 import { ModelCaller } from './model-call';
 import { runModelStep } from './model-step';
+import type { ModelSettings } from './model-step';
 import { Run } from './run';
 import type { CapabilitySetup, RunCapability } from './run-capability';
 import { safeMessage } from './safe-message';
@@ -158,7 +160,7 @@ export class RunExecution {
       const history = setups.findLast((setup) => setup.history !== undefined)?.history ?? this.#options.history ?? [];
       this.#messages = [...prelude, ...history, userMessage];
       return {
-        caller: new ModelCaller(model, definition.settings ?? {}),
+        caller: new ModelCaller(model, clampOutputTokens(definition.settings ?? {}, modelCaps)),
         capabilities: modelCaps,
         structured,
         limits,
@@ -254,6 +256,7 @@ export class RunExecution {
       if (before.cancel !== undefined) throw new CancelledError({ message: before.cancel });
       this.#messages = [...before.event.messages];
 
+      assertInputModalities(this.#messages, prepared.capabilities);
       this.#emit({ type: 'model-start', turn });
       this.#partialText = '';
       // A structured agent's turn is buffered: a terminal turn's payload is redacted before it is published.
@@ -381,6 +384,13 @@ interface Prepared {
   historyLength: number;
   preludeLength: number;
   checkpoints: readonly RunCapability[];
+}
+
+/** Settings with `maxOutputTokens` clamped to the model's ceiling, when the capabilities know it. */
+function clampOutputTokens(settings: ModelSettings, capabilities: ModelCapabilities): ModelSettings {
+  const ceiling = capabilities.maxOutputTokens;
+  if (ceiling === undefined || settings.maxOutputTokens === undefined || settings.maxOutputTokens <= ceiling) return settings;
+  return { ...settings, maxOutputTokens: ceiling };
 }
 
 /** A terminal structured turn as the run records it: the payload replaced by the marker. */
