@@ -1,4 +1,5 @@
 import type { LanguageModel, ToolChoice, ToolSet } from 'ai';
+import type { ArtifactOptions } from '../artifacts/artifacts-capability';
 import type { ModelCapabilityOverrides } from '../model/model-capabilities';
 import type { ResultDeclaration } from '../structured/result-schema';
 import type { ToolDeclaration } from '../tool/tool-declaration';
@@ -40,6 +41,8 @@ export interface AgentDefinition {
    * A valibot schema or JSON Schema, or `{ schema, name, description, strategy }`.
    */
   result?: ResultDeclaration;
+  /** Store input media, tool artifacts and oversized tool values (`true` for the defaults). */
+  artifacts?: boolean | ArtifactOptions;
   /** What the model can do, over the built-in capability table (structured output, tools, input modalities). */
   modelCapabilities?: ModelCapabilityOverrides;
   /** Application-defined capabilities that take part in every run (set up after the built-in ones). */

@@ -1,3 +1,4 @@
+import { artifactsCapability } from '../artifacts/artifacts-capability';
 import { registryCapability } from '../registry/registry-capability';
 import type { AgentDefinition } from './agent-definition';
 import type { AskOptions } from './invocation';
@@ -15,6 +16,8 @@ export function capabilitiesFor(definition: Readonly<AgentDefinition>, options: 
   if (options.sessions) capabilities.push(sessionCapability(options.sessions));
   const registry = registryCapability(definition, options);
   if (registry) capabilities.push(registry);
+  const artifacts = artifactsCapability(definition.artifacts);
+  if (artifacts) capabilities.push(artifacts);
   capabilities.push(...(definition.capabilities ?? []));
   return capabilities;
 }

@@ -59,6 +59,8 @@ export class RunExecution {
   #lastCompletedText = '';
   #partialText = '';
   #startedAt = 0;
+  /** Artifact media shown with the last tool results, removed after the next model response. */
+  #presentation: ModelMessage | undefined;
   /** The checked structured result, once the model returned one. */
   #structuredOutput: { value: unknown } | undefined;
 
@@ -278,6 +280,7 @@ export class RunExecution {
               this.#partialText = text;
             },
       }));
+      this.#dropPresentation();
       const terminal = structured?.isTerminal(step) ?? false;
       if (structured) for (const event of terminal ? structured.redactEvents(buffered) : buffered) this.#emit(event);
       this.#usage = addUsage(this.#usage, step.usage);
@@ -311,6 +314,8 @@ export class RunExecution {
       this.#steps.push({ ...record, toolResults: results });
       this.#messages.push(toolMessage(step.toolCalls, results));
       await this.#checkpoint(prepared, turn);
+      this.#presentation = presentationMessage(results);
+      if (this.#presentation) this.#messages.push(this.#presentation);
     }
     throw structured?.turnLimitError() ?? new ProtocolError('The agent reached its maximum model turns');
   }
@@ -320,6 +325,14 @@ export class RunExecution {
     for (const capability of prepared.checkpoints) {
       await capability.checkpoint?.({ messages: this.#messages.slice(prepared.preludeLength), state: this.#state, turn });
     }
+  }
+
+  /** Removes the transient message of the last turn's artifact media once the model has seen it. */
+  #dropPresentation(): void {
+    const transient = this.#presentation;
+    if (!transient) return;
+    this.#presentation = undefined;
+    this.#messages = this.#messages.filter((message) => message !== transient);
   }
 
   #emit(event: EventPayload): void {
@@ -384,6 +397,12 @@ interface Prepared {
   historyLength: number;
   preludeLength: number;
   checkpoints: readonly RunCapability[];
+}
+
+/** The transient user message that shows tool-result media (artifact images and documents) to the model. */
+function presentationMessage(results: readonly ToolCallResult[]): ModelMessage | undefined {
+  const media = results.flatMap((result) => result.presentation ?? []);
+  return media.length > 0 ? { role: 'user', content: media } : undefined;
 }
 
 /** Settings with `maxOutputTokens` clamped to the model's ceiling, when the capabilities know it. */

@@ -1,8 +1,11 @@
+import type { StoredArtifact } from './stored-artifact';
+
 /**
  * A file or medium produced by a tool (or attached to a message): inline
- * bytes, or a deferred reference that an application callback resolves later.
+ * bytes, a deferred reference that an application callback resolves later,
+ * or (once artifacts are enabled) a stored file with its reference.
  */
-export type Artifact = InlineArtifact | DeferredArtifact;
+export type Artifact = InlineArtifact | DeferredArtifact | StoredArtifact;
 
 /** An artifact whose bytes travel with it. */
 export interface InlineArtifact {
@@ -76,6 +79,6 @@ export function isArtifact(value: unknown): value is Artifact {
   const kind = (value as { kind?: unknown }).kind;
   return (
     (kind === 'inline' && ArrayBuffer.isView((value as InlineArtifact).data)) ||
-    (kind === 'deferred' && typeof (value as DeferredArtifact).reference === 'string')
+    ((kind === 'deferred' || kind === 'stored') && typeof (value as DeferredArtifact).reference === 'string')
   );
 }

@@ -1,2 +1,12 @@
 export { createArtifact, deferredArtifact, isArtifact } from './artifact';
 export type { Artifact, DeferredArtifact, InlineArtifact } from './artifact';
+export { DEFAULT_ARTIFACT_LIMITS } from './artifact-limits';
+export type { ArtifactLimits } from './artifact-limits';
+export type { ArtifactStorage } from './artifact-storage';
+export { ArtifactStore } from './artifact-store';
+export type { ArtifactEntry } from './artifact-store';
+export type { ArtifactOptions } from './artifacts-capability';
+export { MemoryArtifactStorage } from './memory-artifact-storage';
+export type { ArtifactResolver } from './resolve-artifacts';
+export { sanitizeArtifactReferences, UNAVAILABLE_ARTIFACT } from './sanitize-artifact-references';
+export type { StoredArtifact } from './stored-artifact';

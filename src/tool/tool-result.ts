@@ -1,3 +1,4 @@
+import type { FilePart } from 'ai';
 import type { Artifact } from '../artifacts/artifact';
 import { isArtifact } from '../artifacts/artifact';
 
@@ -49,8 +50,10 @@ export interface ToolCallResult {
   readonly content: string;
   /** The original error of a failed call (a `ToolError`, or the hidden exception). */
   readonly error?: unknown;
-  /** Files or media produced by the call. */
+  /** Files or media produced by the call (stored ones carry their reference once artifacts are enabled). */
   readonly artifacts: readonly Artifact[];
+  /** Media the model sees with this result (artifact images and documents), sent in a transient message after the tool results. */
+  readonly presentation?: readonly FilePart[];
   /** Who made the call. */
   readonly caller: 'model' | 'code' | 'application';
 }

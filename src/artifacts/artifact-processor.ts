@@ -1,0 +1,132 @@
+import type { FilePart } from 'ai';
+import type { ToolResultProcessor } from '../agent/tool-executor';
+import { isControlError } from '../error/control-errors';
+import type { RunHandle } from '../tool/tool-binding';
+import { ToolError } from '../tool/tool-error';
+import type { ToolCallResult } from '../tool/tool-result';
+import { throwIfAborted } from '../util/abort';
+import { isPlainObject } from '../util/json';
+import { approxTokenCount, truncateMiddle } from '../util/truncate';
+import type { Artifact, InlineArtifact } from './artifact';
+import type { ArtifactLimits } from './artifact-limits';
+import type { ArtifactEntry, ArtifactStore } from './artifact-store';
+import type { PresentationBudget } from './presentation-budget';
+import { resolveArtifacts } from './resolve-artifacts';
+import type { ArtifactResolver } from './resolve-artifacts';
+import type { StoredArtifact } from './stored-artifact';
+
+/** What the artifact processor needs from its run. */
+export interface ArtifactProcessorOptions {
+  readonly store: ArtifactStore;
+  readonly limits: ArtifactLimits;
+  readonly budget: PresentationBudget;
+  readonly resolver: ArtifactResolver | undefined;
+  readonly run: RunHandle;
+  readonly signal: AbortSignal;
+}
+
+/**
+ * The tool-result processor of the artifacts capability (after `afterTool`,
+ * before truncation), for successful results only:
+ *
+ * - deferred artifacts go through the resolver; inline ones are stored in one
+ *   atomic batch and shown to the model (`image/*` as images, the rest as
+ *   documents) within the turn's presentation budget; the content lists the
+ *   stored references ("Workspace artifacts:"). Unresolved references are
+ *   never shown. Any failure makes the call an error result
+ *   "Tool artifacts could not be prepared (NAME)".
+ * - a value over the spool threshold is stored whole (`<tool>-<call>.json` or
+ *   `.txt`) and the model gets "Full result: REF (MEDIA, N bytes)" and a
+ *   preview; when it cannot be stored, "Full result exceeded artifact storage
+ *   limits." and the preview. The application's value never changes.
+ */
+export function createArtifactProcessor(options: ArtifactProcessorOptions): ToolResultProcessor {
+  return async (result) => {
+    if (result.status !== 'success') return result;
+    throwIfAborted(options.signal);
+    const oversized = approxTokenCount(result.content) > options.limits.spoolThresholdTokens;
+    if (result.artifacts.length === 0 && !oversized) return result;
+    try {
+      const explicit = await storeExplicit(result.artifacts, options);
+      const spooled = oversized ? await spool(result, options) : undefined;
+      let content = oversized ? spoolContent(result.content, spooled, options.limits.previewTokens) : result.content;
+      const stored = [...explicit.artifacts.filter((artifact): artifact is StoredArtifact => artifact.kind === 'stored'), ...(spooled ? [spooled] : [])];
+      if (stored.length > 0) content += `\n\nWorkspace artifacts:\n${stored.map((artifact) => `- ${artifact.reference}`).join('\n')}`;
+      let presentation: FilePart[] = [...(result.presentation ?? []), ...explicit.presentation];
+      if (presentation.length > 0 && !options.budget.accept(presentation)) {
+        presentation = [];
+        const listed = stored.filter((artifact) => artifact.metadata?.completeResult !== true);
+        if (listed.length > 0) {
+          content += `\n\nArtifacts:\n${listed.map((artifact) => `- ${artifact.reference} (${artifact.mediaType}, ${artifact.bytes} bytes)`).join('\n')}`;
+        }
+      }
+      return {
+        ...result,
+        content,
+        artifacts: spooled ? [...explicit.artifacts, spooled] : explicit.artifacts,
+        ...(presentation.length > 0 ? { presentation } : {}),
+      };
+    } catch (error) {
+      if (isControlError(error)) throw error;
+      const name = (error as { name?: string } | undefined)?.name ?? 'Error';
+      const message = `Tool artifacts could not be prepared (${name})`;
+      return { ...result, status: 'error', value: undefined, content: message, error: new ToolError(message, { cause: error }), artifacts: [] };
+    }
+  };
+}
+
+async function storeExplicit(artifacts: readonly Artifact[], options: ArtifactProcessorOptions): Promise<{ artifacts: Artifact[]; presentation: FilePart[] }> {
+  if (artifacts.length === 0) return { artifacts: [], presentation: [] };
+  const resolved = await resolveArtifacts(artifacts, options.resolver, options.run, options.signal);
+  const inline = resolved.filter((artifact): artifact is InlineArtifact => artifact.kind === 'inline');
+  assertBatch(inline, options.limits);
+  const stored = await options.store.writeBatch(inline.map(toEntry));
+  let next = 0;
+  const merged = resolved.map((artifact) => (artifact.kind === 'inline' ? stored[next++]! : artifact));
+  const presentation = inline.map((artifact, index) => ({
+    type: 'file' as const,
+    data: artifact.data,
+    mediaType: artifact.mediaType,
+    filename: stored[index]?.name ?? 'artifact',
+  }));
+  return { artifacts: merged, presentation };
+}
+
+/** The batch limits: item count, bytes of each artifact, bytes of the batch. */
+export function assertBatch(artifacts: ReadonlyArray<{ data: Uint8Array }>, limits: ArtifactLimits): void {
+  if (artifacts.length > limits.maxBatchArtifacts) throw new ToolError(`Artifact batch exceeds the ${limits.maxBatchArtifacts}-item limit`);
+  if (artifacts.some((artifact) => artifact.data.byteLength > limits.maxArtifactBytes)) {
+    throw new ToolError(`Artifact exceeds the ${limits.maxArtifactBytes}-byte limit`);
+  }
+  if (artifacts.reduce((sum, artifact) => sum + artifact.data.byteLength, 0) > limits.maxBatchBytes) {
+    throw new ToolError(`Artifact batch exceeds the ${limits.maxBatchBytes}-byte limit`);
+  }
+}
+
+async function spool(result: ToolCallResult, options: ArtifactProcessorOptions): Promise<StoredArtifact | undefined> {
+  try {
+    const json = isPlainObject(result.value) || Array.isArray(result.value);
+    const text = json ? JSON.stringify(result.value) : String(result.value);
+    const entry: ArtifactEntry = {
+      data: new TextEncoder().encode(text),
+      mediaType: json ? 'application/json' : 'text/plain',
+      name: `${result.toolName}-${result.toolCallId}.${json ? 'json' : 'txt'}`,
+      metadata: { toolName: result.toolName, toolCallId: result.toolCallId, completeResult: true },
+    };
+    assertBatch([entry], options.limits);
+    return await options.store.write(entry);
+  } catch (error) {
+    if (isControlError(error)) throw error;
+    return undefined;
+  }
+}
+
+function spoolContent(content: string, spooled: StoredArtifact | undefined, previewTokens: number): string {
+  const preview = truncateMiddle(content, previewTokens).text;
+  if (!spooled) return `Full result exceeded artifact storage limits.\n\nPreview:\n${preview}`;
+  return `Full result: ${spooled.reference} (${spooled.mediaType}, ${spooled.bytes} bytes)\n\nPreview:\n${preview}`;
+}
+
+function toEntry(artifact: InlineArtifact): ArtifactEntry {
+  return { data: artifact.data, mediaType: artifact.mediaType, name: artifact.name, metadata: artifact.metadata };
+}
