@@ -9,6 +9,7 @@ import type { AgentLimits } from './limits';
 import type { ModelRegistry } from './model-registry';
 import type { ModelSettings } from './model-step';
 import type { RunCapability } from './run-capability';
+import type { SkillsConfig } from '../skills/skills-options';
 import type { ToolLoopOptions } from './tool-loop-detector';
 
 /** What instructions may be: text, or a function of the run's binding. */
@@ -45,6 +46,8 @@ export interface AgentDefinition {
   artifacts?: boolean | ArtifactOptions;
   /** What the model can do, over the built-in capability table (structured output, tools, input modalities). */
   modelCapabilities?: ModelCapabilityOverrides;
+  /** Skills the agent can discover and load: `true`, options (`paths`, `only`, limits) or a loaded `SkillCatalog`. */
+  skills?: SkillsConfig;
   /** Application-defined capabilities that take part in every run (set up after the built-in ones). */
   capabilities?: readonly RunCapability[];
 }

@@ -4,6 +4,7 @@ import type { AgentDefinition } from './agent-definition';
 import type { AskOptions } from './invocation';
 import { sessionCapability } from '../session/session-capability';
 import type { RunCapability } from './run-capability';
+import { skillsCapability } from '../skills/skills-capability';
 
 /**
  * The capabilities a run sets up, in order: the built-in ones an agent
@@ -18,6 +19,7 @@ export function capabilitiesFor(definition: Readonly<AgentDefinition>, options: 
   if (registry) capabilities.push(registry);
   const artifacts = artifactsCapability(definition.artifacts);
   if (artifacts) capabilities.push(artifacts);
+  if (definition.skills) capabilities.push(skillsCapability(definition.skills, options)!);
   capabilities.push(...(definition.capabilities ?? []));
   return capabilities;
 }

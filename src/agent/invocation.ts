@@ -8,6 +8,7 @@ import { randomId } from '../util/id';
 import { isPlainObject } from '../util/json';
 import type { AgentLimits } from './limits';
 import type { ModelRegistry } from './model-registry';
+import type { SkillPath } from '../skills/skills-options';
 
 /** What a run is asked: text, AI SDK user content parts, or a user message. */
 export type AgentInput = string | UserContent | UserModelMessage;
@@ -44,6 +45,10 @@ export interface AskOptions {
   toolRegistry?: ToolRegistry;
   /** Locked tool descriptors from planning time: a tool that changed since fails the run (`RunFailedError`, `capability_drift`). */
   capabilitySnapshot?: CapabilitySnapshot;
+  /** Skill roots for agents whose `skills` names none (application configuration, never the request). */
+  skillPaths?: readonly SkillPath[];
+  /** The model-visible root of skill files, e.g. `workspace://skills` (see docs/skills.md). */
+  skillResourceRoot?: string;
   /** Test-only injection of ids and clock. */
   _internal?: { runId?: string; now?: () => number };
 }

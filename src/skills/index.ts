@@ -1,0 +1,17 @@
+export { SkillCatalog, SKILL_CATALOG_DEFAULTS } from './skill-catalog';
+export type { SkillCatalogOptions } from './skill-catalog';
+export type { Skill } from './skill';
+export type { SkillDiagnostic, SkillDiagnosticCode } from './skill-diagnostic';
+export { SkillLimitError } from './skill-limit-error';
+export { isSkillSource } from './skill-source';
+export type { SkillSource, SkillSourceEntry } from './skill-source';
+export { MemorySkillSource } from './memory-skill-source';
+export type { MemorySkillSourceOptions } from './memory-skill-source';
+export { bundledSkillSource } from './bundled-skill-source';
+export type { BundledSkillFile, BundledSkillSourceOptions } from './bundled-skill-source';
+export { skillsCapability } from './skills-capability';
+export type { SkillsRunOptions } from './skills-capability';
+export type { SkillPath, SkillsConfig, SkillsOptions } from './skills-options';
+export { SKILLS_TOOL_DESCRIPTION } from './skills-tool';
+export { parseSkill } from './parse-skill';
+export type { ParsedSkill } from './parse-skill';
