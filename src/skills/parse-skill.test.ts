@@ -67,6 +67,12 @@ describe('parseSkill', () => {
     expect(codes('---\nname: a\ndescription: Use when: asked\n---\nx', 'a')).toEqual(['warning:yaml-repaired']);
   });
 
+  it('drops a UTF-8 byte-order mark, from bytes or text', () => {
+    const text = '\uFEFF---\nname: a\ndescription: d\n---\nx';
+    expect(parseSkill(text, 'a', 'l').skill?.name).toBe('a');
+    expect(parseSkill(new TextEncoder().encode(text), 'a', 'l').skill?.name).toBe('a');
+  });
+
   it('keeps every specification field', () => {
     const { skill, diagnostics } = parseSkill('---\nname: pdf-processing\ndescription: Extract PDF text.\nlicense: Apache-2.0\nmetadata:\n  author: example-org\n  version: "1.0"\nallowed-tools: Bash(git:*) Read\n---\nx', 'pdf-processing', 'l');
     expect(diagnostics).toEqual([]);

@@ -32,7 +32,7 @@ export function parseSkill(content: Uint8Array | string, folder: string, locatio
 
   let text: string;
   try {
-    text = typeof content === 'string' ? content : decoder.decode(content);
+    text = (typeof content === 'string' ? content : decoder.decode(content)).replace(/^\uFEFF/, '');
   } catch {
     return skip('invalid-utf8', 'Skill is not valid UTF-8');
   }
