@@ -15,7 +15,7 @@ export * from './model/index';
 export * from './registry/index';
 export * from './schema/index';
 export * from './session/index';
-export * from './structured/index';
 export * from './skills/index';
+export * from './structured/index';
 export * from './tool/index';
 export * from './ui-stream/index';
