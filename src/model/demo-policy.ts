@@ -1,3 +1,5 @@
+import { planStructuredTurn } from './demo-structured';
+
 /** What the offline demo model sees on each turn. */
 export interface DemoRequest {
   /** The text of the latest user message. */
@@ -8,6 +10,10 @@ export interface DemoRequest {
   tools: ReadonlyArray<{ name: string; description: string; inputSchema: Record<string, unknown> }>;
   /** Tool results received since the latest user message. */
   toolResults: ReadonlyArray<{ toolName: string; content: string; isError: boolean }>;
+  /** How the request lets the model choose tools: `required`, one named tool, or free (undefined). */
+  toolChoice?: 'required' | { toolName: string };
+  /** The JSON Schema the answer must match, when the request asks for JSON. */
+  responseSchema?: Record<string, unknown>;
 }
 
 /** What the offline demo model does on a turn: write text, call tools, or both. */
@@ -25,6 +31,8 @@ const STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'what', 'this', 'that',
  * else reply plainly.
  */
 export function planDemoTurn(request: DemoRequest): DemoTurn {
+  const structured = planStructuredTurn(request);
+  if (structured) return structured;
   if (request.toolResults.length > 0) return { text: answerFromResults(request) };
   const words = significantWords(request.userText);
   const chosen = request.tools
@@ -85,7 +93,8 @@ export function argumentsFor(schema: Record<string, unknown>, text: string): unk
       const required = new Set(Array.isArray(schema.required) ? (schema.required as string[]) : []);
       const result: Record<string, unknown> = {};
       for (const [key, property] of Object.entries(properties)) {
-        if (required.has(key) || Array.isArray(property.enum)) result[key] = argumentsFor(property, text);
+        if (!required.has(key) && !Array.isArray(property.enum)) continue;
+        result[key] = property.type === 'boolean' ? mentions(text, key) : argumentsFor(property, text);
       }
       return result;
     }
@@ -119,4 +128,10 @@ function matchingWord(pattern: string, text: string): string | undefined {
     return undefined;
   }
   return (text.match(/[\w./-]+/g) ?? []).map((word) => word.replace(/[.,;:!?]+$/, '')).find((word) => regex.test(word));
+}
+
+/** Whether the text mentions a property name's words (`urgent`, `needs_refund`). */
+function mentions(text: string, key: string): boolean {
+  const lower = text.toLowerCase();
+  return key.toLowerCase().split(/[_-]/).some((word) => word.length >= 3 && lower.includes(word));
 }

@@ -39,7 +39,10 @@ export function createOfflineDemoModel(options: OfflineDemoModelOptions = {}): L
   let callCount = 0;
   const decide = (call: LanguageModelV4CallOptions) => {
     callCount++;
-    const request = toDemoRequest(call.prompt, (call.tools ?? []).filter(isFunctionTool));
+    const request = {
+      ...toDemoRequest(call.prompt, (call.tools ?? []).filter(isFunctionTool)),
+      ...demoChoice(call),
+    };
     return { turn: respond(request), prompt: call.prompt, id: `demo-${callCount}` };
   };
   return {
@@ -118,6 +121,16 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
       reject(signal.reason);
     }, { once: true });
   });
+}
+
+function demoChoice(call: LanguageModelV4CallOptions): Pick<DemoRequest, 'toolChoice' | 'responseSchema'> {
+  const choice = call.toolChoice;
+  const format = call.responseFormat;
+  return {
+    ...(choice?.type === 'required' ? { toolChoice: 'required' as const } : {}),
+    ...(choice?.type === 'tool' ? { toolChoice: { toolName: choice.toolName } } : {}),
+    ...(format?.type === 'json' && format.schema ? { responseSchema: format.schema as Record<string, unknown> } : {}),
+  };
 }
 
 function isFunctionTool(tool: { type: string }): tool is LanguageModelV4FunctionTool {

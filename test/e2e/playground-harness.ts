@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,8 +21,18 @@ export async function buildPlayground(): Promise<void> {
   await build({ configFile: join(projectRoot, 'web/vite.config.ts'), logLevel: 'warn' });
 }
 
-/** Starts the Worker under `wrangler dev` on 127.0.0.1 and waits until it answers. */
-export async function startWorker(port: number, persistDir: string): Promise<{ url: string; stop(): Promise<void> }> {
+/** A port nobody listens on right now (the OS picks it). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** Starts the Worker under `wrangler dev` on 127.0.0.1 (a free port) and waits until it answers. */
+export async function startWorker(persistDir: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
   const child: ChildProcess = spawn(
     'wrangler',
     ['dev', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', persistDir, '--show-interactive-dev-session=false', '--log-level', 'warn'],

@@ -16,7 +16,7 @@ describe.skipIf(!hasChromium)('the playground, served by the Worker, in Chromium
 
   beforeAll(async () => {
     await buildPlayground();
-    worker = await startWorker(8791, persist);
+    worker = await startWorker(persist);
     browser = await openBrowser();
     page = browser.page;
     await page.goto(`${worker.url}/`);
@@ -74,5 +74,14 @@ describe.skipIf(!hasChromium)('the playground, served by the Worker, in Chromium
     await expect(page.locator('.timeline').innerText()).resolves.toContain('the Worker (AG-UI)');
     await page.screenshot({ path: join(screenshotDir, 'help-center-on-worker.png') });
     await page.check('input[value="tab"]');
+  });
+
+  it('shows the checked object of a structured agent as JSON', async () => {
+    await page.click('button[data-example="triage"]');
+    const turn = await send(page, 'My delivery is late and it is urgent: how long does shipping take?');
+    const json = JSON.parse(await turn.locator('.structured pre').innerText()) as Record<string, unknown>;
+    expect(json).toEqual({ category: 'delivery', urgent: true, summary: 'My delivery is late and it is urgent: how long does shipping take?' });
+    await expect(turn.locator('.tool-card[data-tool="help_center_lookup"]').getAttribute('data-status')).resolves.toBe('success');
+    await page.screenshot({ path: join(screenshotDir, 'structured-result.png') });
   });
 });

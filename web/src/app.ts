@@ -20,7 +20,7 @@ export function createApp(root: HTMLElement): void {
   const agents = new Map<string, Promise<Agent>>();
   const local = new LocalRunner((id) => agentFor(id));
   const remote = new WorkerRunner();
-  const runner = (): Runner => (settings.location === 'worker' ? remote : local);
+  const runner = (): Runner => (settings.location === 'worker' && example.onWorker ? remote : local);
 
   const transcript = new Transcript();
   const timeline = new Timeline();
@@ -42,12 +42,14 @@ export function createApp(root: HTMLElement): void {
   }
 
   function pick(next: Example): void {
+    if (next !== example && transcript.element.childElementCount > 0) transcript.divider(`Now talking to: ${next.title}`);
     example = next;
     for (const item of exampleList.querySelectorAll('button')) item.setAttribute('aria-pressed', String(item.dataset.example === next.id));
     replaceChildren(
       exampleInfo,
       h('h2', {}, next.title),
       h('p', {}, next.description),
+      next.onWorker ? null : h('p', { class: 'hint' }, 'This example runs in this tab only (the Worker serves the help-center agent).'),
       h('p', { class: 'hint' }, 'Try:'),
       h('ul', { class: 'suggestions' }, ...next.suggestions.map((text) => h('li', {}, h('button', { type: 'button', class: 'link', onclick: () => ((prompt.value = text), prompt.focus()) }, text)))),
     );

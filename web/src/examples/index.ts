@@ -1,5 +1,6 @@
 import type { Example } from './example';
 import { helpCenterExample } from './help-center';
+import { triageExample } from './triage';
 
 /** The examples the playground offers, in order. */
-export const examples: readonly Example[] = [helpCenterExample];
+export const examples: readonly Example[] = [helpCenterExample, triageExample];

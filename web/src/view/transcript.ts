@@ -55,8 +55,9 @@ export class Transcript {
     turn.removeAttribute('aria-busy');
     for (const card of this.#cards.values()) if (card.running) card.abandon(options.outcome);
     turn.dataset.outcome = options.outcome;
-    if (!this.#text && options.response && options.outcome === 'completed') this.text(options.response);
-    if (options.output !== undefined && typeof options.output !== 'string') {
+    const structured = options.output !== undefined && typeof options.output !== 'string';
+    if (!this.#text && options.response && options.outcome === 'completed' && !structured) this.text(options.response);
+    if (structured) {
       turn.append(h('section', { class: 'structured', 'aria-label': 'Structured result' }, h('h3', {}, 'Structured result'), jsonView(options.output, 'Structured result')));
     }
     if (options.outcome !== 'completed') {
@@ -64,6 +65,12 @@ export class Transcript {
     }
     this.#text = undefined;
     this.#scroll();
+  }
+
+  /** Marks where the conversation switched to another example. */
+  divider(text: string): void {
+    this.element.append(h('p', { class: 'divider', role: 'separator' }, text));
+    this.#turn = undefined;
   }
 
   /** Clears the conversation. */
