@@ -26,3 +26,19 @@ describe('the offline demo model', () => {
     expect(run.response).toContain('offline demo model');
   });
 });
+
+describe('the offline demo model with structured results', () => {
+  const schema = v.strictObject({ category: v.picklist(['billing', 'delivery']), urgent: v.boolean(), summary: v.string() });
+
+  it('looks things up, then submits the result tool (tool strategy)', async () => {
+    const lookup = defineTool({ name: 'help_center_lookup', description: 'Look up shipping or billing help.', input: v.strictObject({ topic: v.picklist(['shipping', 'billing']) }), execute: () => 'ok' });
+    const run = await defineAgent({ name: 'triage', model: createOfflineDemoModel(), tools: [lookup], result: { schema, name: 'support_triage', strategy: 'tool' } }).ask('Urgent: my delivery is late, what about shipping?');
+    expect(run.steps.map((step) => step.toolCalls.map((call) => call.toolName))).toEqual([['help_center_lookup'], ['support_triage']]);
+    expect(run.output).toEqual({ category: 'delivery', urgent: true, summary: 'Urgent: my delivery is late, what about shipping?' });
+  });
+
+  it('writes JSON matching the response format (provider strategy)', async () => {
+    const run = await defineAgent({ name: 'triage', model: createOfflineDemoModel(), modelCapabilities: { nativeStructuredOutput: true }, result: { schema, strategy: 'provider' } }).ask('A billing question');
+    expect(run.output).toEqual({ category: 'billing', urgent: false, summary: 'A billing question' });
+  });
+});
