@@ -402,7 +402,7 @@ interface Prepared {
 /** The transient user message that shows tool-result media (artifact images and documents) to the model. */
 function presentationMessage(results: readonly ToolCallResult[]): ModelMessage | undefined {
   const media = results.flatMap((result) => result.presentation ?? []);
-  return media.length > 0 ? { role: 'user', content: media } : undefined;
+  return media.length > 0 ? { role: 'user', content: media, providerOptions: { ghostlight: { transient: true } } } : undefined;
 }
 
 /** Settings with `maxOutputTokens` clamped to the model's ceiling, when the capabilities know it. */

@@ -1,11 +1,13 @@
 import type { ModelMessage } from 'ai';
+import { sanitizeArtifactReferences } from '../artifacts/sanitize-artifact-references';
 
 /**
  * The messages a session may keep: system messages, transient messages
  * (`providerOptions.ghostlight.transient: true`) and reasoning parts are
  * dropped, a message emptied by that is dropped, and provider continuity
  * data (`providerOptions` on assistant parts: item ids, encrypted reasoning)
- * is removed so a restored conversation never replays it.
+ * is removed so a restored conversation never replays it. Artifact
+ * references become "[artifact unavailable after run]".
  */
 export function persistableMessages(messages: readonly ModelMessage[]): ModelMessage[] {
   const kept: ModelMessage[] = [];
@@ -28,7 +30,7 @@ export function persistableMessages(messages: readonly ModelMessage[]): ModelMes
     const { providerOptions: _dropped, ...rest } = message;
     kept.push({ ...rest, content });
   }
-  return kept;
+  return sanitizeArtifactReferences(kept);
 }
 
 function isTransient(message: ModelMessage): boolean {

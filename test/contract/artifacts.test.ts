@@ -4,6 +4,7 @@ import {
   CancelledError,
   DEFAULT_ARTIFACT_LIMITS,
   MemoryArtifactStorage,
+  MemorySessionStore,
   ToolError,
   createArtifact,
   defineAgent,
@@ -231,6 +232,16 @@ describe('storage limits, atomic batches and sessions (C.44)', () => {
     expect(result.content).toBe('Tool artifacts could not be prepared (ToolError)');
     expect(((result.error as Error).cause as Error).message).toBe('Artifact exceeds the 8388608-byte limit');
     expect(storage.references()).toEqual([]);
+  });
+
+  it('persists sessions with "[artifact unavailable after run]" in place of references', async () => {
+    const sessions = new MemorySessionStore();
+    const { agent } = reportAgent(() => toolResult({ value: 'saved', artifacts: [createArtifact({ data: csv, mediaType: 'text/csv', name: 'report.csv' })] }));
+    await agent.ask('Export.', { sessions, sessionId: 'session-1' });
+    const stored = await sessions.load('session-1', { actorId: undefined });
+    const text = JSON.stringify(stored?.messages);
+    expect(text).toContain('[artifact unavailable after run]');
+    expect(text).not.toContain('workspace://artifacts/');
   });
 
   it('replaces artifact references in messages fit for a session', async () => {
