@@ -172,6 +172,7 @@ function validateCombinators(
   if (Array.isArray(schema.allOf)) {
     for (const part of schema.allOf) validateValue(part as JsonSchema, value, path, errors, context);
   }
+  if (!Array.isArray(schema.anyOf) && !Array.isArray(schema.oneOf)) return;
   const matches = (part: unknown) => {
     const partErrors: string[] = [];
     validateValue(part as JsonSchema, value, path, partErrors, context);
