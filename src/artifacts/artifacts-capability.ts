@@ -9,6 +9,7 @@ import { storeInputAttachments } from './input-attachments';
 import { MemoryArtifactStorage } from './memory-artifact-storage';
 import { PresentationBudget } from './presentation-budget';
 import type { ArtifactResolver } from './resolve-artifacts';
+import { isArtifactWorkspace, WorkspaceArtifactStorage } from './workspace-artifact-storage';
 
 /** How a run handles artifacts (`defineAgent({ artifacts: true | {...} })`). */
 export interface ArtifactOptions {
@@ -30,10 +31,16 @@ export function artifactsCapability(config: boolean | ArtifactOptions | undefine
   if (!config) return undefined;
   const options: ArtifactOptions = config === true ? {} : config;
   const limits = resolveArtifactLimits(options.limits, (message) => new ConfigurationError(message));
+  // The workspace may be bound by a capability set up later: the storage is chosen on first use, from the final binding.
+  let finalBinding: Readonly<Record<string, unknown>> = {};
   return {
     name: 'artifacts',
     setup({ binding }) {
-      const storage = options.storage ?? new MemoryArtifactStorage();
+      finalBinding = binding as never;
+      const storage = options.storage ?? lazyStorage(() => {
+        const workspace = finalBinding.workspace;
+        return isArtifactWorkspace(workspace) ? new WorkspaceArtifactStorage(workspace) : new MemoryArtifactStorage();
+      });
       const store = new ArtifactStore(storage, limits, { signal: binding.signal });
       const budget = new PresentationBudget(limits.maxPresentedBlocks, limits.maxPresentedBytes);
       let inputStored = false;
@@ -50,5 +57,19 @@ export function artifactsCapability(config: boolean | ArtifactOptions | undefine
         },
       };
     },
+    arrange({ binding }) {
+      finalBinding = binding as never;
+    },
+  };
+}
+
+/** A storage chosen when it is first written to. */
+function lazyStorage(choose: () => ArtifactStorage): ArtifactStorage {
+  let chosen: ArtifactStorage | undefined;
+  const storage = () => (chosen ??= choose());
+  return {
+    version: 'artifact-storage-v1',
+    write: (name, data) => storage().write(name, data),
+    remove: (name) => storage().remove(name),
   };
 }

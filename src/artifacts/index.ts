@@ -10,3 +10,5 @@ export { MemoryArtifactStorage } from './memory-artifact-storage';
 export type { ArtifactResolver } from './resolve-artifacts';
 export { sanitizeArtifactReferences, UNAVAILABLE_ARTIFACT } from './sanitize-artifact-references';
 export type { StoredArtifact } from './stored-artifact';
+export { WorkspaceArtifactStorage, isArtifactWorkspace } from './workspace-artifact-storage';
+export type { ArtifactWorkspace } from './workspace-artifact-storage';

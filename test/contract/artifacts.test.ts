@@ -275,3 +275,47 @@ describe('input attachments', () => {
     expect(model.calls).toHaveLength(0);
   });
 });
+
+describe('workspace storage', () => {
+  /** A stand-in with the workspace surface artifacts use (the real Workspace is checked in its own suite). */
+  function fakeWorkspace() {
+    const files = new Map<string, Uint8Array>();
+    const paths = new Map<string, unknown>();
+    return {
+      files,
+      paths,
+      definePath: async (name: string) => void paths.set(name, { volume: 'root', path: name }),
+      exists: async (target: string) => files.has(target),
+      writeFile: async (target: string, content: Uint8Array) => {
+        if (!paths.has(target.split('/')[2]!)) throw new Error('no such path');
+        files.set(target, content);
+      },
+      delete: async (target: string) => void files.delete(target),
+      reference: (target: string) => target,
+    };
+  }
+
+  it('stores artifacts in the run’s workspace under workspace://artifacts, declaring the path when needed', async () => {
+    const workspace = fakeWorkspace();
+    const tool = defineTool({
+      name: 'report',
+      description: 'Build a report.',
+      input: { type: 'object' },
+      execute: () => toolResult({ value: 'ok', artifacts: [createArtifact({ data: csv, mediaType: 'text/csv', name: 'report.csv' })] }),
+    });
+    const model = scriptedModel([{ toolCalls: [{ name: 'report', input: {} }] }, { text: 'Done.' }]);
+    const agent = defineAgent({
+      name: 'reports',
+      model,
+      tools: [tool],
+      artifacts: true,
+      capabilities: [{ name: 'workspace', setup: () => ({ bind: { workspace } }) }],
+    });
+    const run = await agent.ask('Export.');
+    expect(run.outcome).toBe('completed');
+    expect(workspace.paths.has('artifacts')).toBe(true);
+    const [reference] = [...workspace.files.keys()];
+    expect(reference).toMatch(/^workspace:\/\/artifacts\/[0-9a-f]{16}-[0-9a-f]{64}-report\.csv$/);
+    expect(run.steps[0]!.toolResults[0]!.content).toContain(reference);
+  });
+});
