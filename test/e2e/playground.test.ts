@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,5 +84,27 @@ describe.skipIf(!hasChromium)('the playground, served by the Worker, in Chromium
     expect(json).toEqual({ category: 'delivery', urgent: true, summary: 'My delivery is late and it is urgent: how long does shipping take?' });
     await expect(turn.locator('.tool-card[data-tool="help_center_lookup"]').getAttribute('data-status')).resolves.toBe('success');
     await page.screenshot({ path: join(screenshotDir, 'structured-result.png') });
+  });
+
+  it('is accessible (axe-core: no serious or critical violations) and usable on a narrow screen', async () => {
+    await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+    const violations = await page.evaluate(async () => {
+      const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe;
+      const result = await axe.run();
+      return result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id} (${violation.nodes.length})`);
+    });
+    expect(violations).toEqual([]);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.reload();
+    await page.waitForSelector('#prompt');
+    await page.keyboard.press('Tab');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Skip to the message box');
+    await page.keyboard.press('Enter');
+    await expect(page.evaluate(() => location.hash)).resolves.toBe('#prompt');
+    await page.screenshot({ path: join(screenshotDir, 'narrow-screen.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 860 });
   });
 });
