@@ -6,6 +6,7 @@
 export * from './agent/index';
 export * from './agui/index';
 export * from './artifacts/index';
+export * from './codemode/index';
 export * from './content/index';
 export * from './error/index';
 export * from './events/index';

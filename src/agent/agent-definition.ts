@@ -1,5 +1,6 @@
 import type { LanguageModel, ToolChoice, ToolSet } from 'ai';
 import type { ArtifactOptions } from '../artifacts/artifacts-capability';
+import type { CodeModeOptions } from '../codemode/code-mode-capability';
 import type { ModelCapabilityOverrides } from '../model/model-capabilities';
 import type { ResultDeclaration } from '../structured/result-schema';
 import type { ToolDeclaration } from '../tool/tool-declaration';
@@ -48,6 +49,8 @@ export interface AgentDefinition {
   modelCapabilities?: ModelCapabilityOverrides;
   /** Skills the agent can discover and load: `true`, options (`paths`, `only`, limits) or a loaded `SkillCatalog`. */
   skills?: SkillsConfig;
+  /** Code mode: the model writes programs (`exec`/`wait`/`stop`) that call the other tools; see docs/code-mode.md. */
+  codeMode?: boolean | CodeModeOptions;
   /** Application-defined capabilities that take part in every run (set up after the built-in ones). */
   capabilities?: readonly RunCapability[];
 }

@@ -1,4 +1,5 @@
 import { artifactsCapability } from '../artifacts/artifacts-capability';
+import { codeModeCapability } from '../codemode/code-mode-capability';
 import { registryCapability } from '../registry/registry-capability';
 import type { AgentDefinition } from './agent-definition';
 import type { AskOptions } from './invocation';
@@ -20,6 +21,7 @@ export function capabilitiesFor(definition: Readonly<AgentDefinition>, options: 
   const artifacts = artifactsCapability(definition.artifacts);
   if (artifacts) capabilities.push(artifacts);
   if (definition.skills) capabilities.push(skillsCapability(definition.skills, options)!);
+  if (definition.codeMode) capabilities.push(codeModeCapability(definition.codeMode === true ? {} : definition.codeMode));
   capabilities.push(...(definition.capabilities ?? []));
   return capabilities;
 }

@@ -1,3 +1,5 @@
+import { defaultCodeEngine } from '../../src/codemode/quickjs/default-code-engine';
+
 /**
  * What the contract suite needs from the runtime it runs in. The vitest
  * project for chromium aliases `#test-runtime` to this file; the suite itself
@@ -5,4 +7,6 @@
  */
 export const testRuntime = {
   name: 'chromium' as const,
+  /** The code-mode engine for this runtime (the plain variant; Vite serves its wasm as an asset). */
+  codeEngine: defaultCodeEngine,
 };

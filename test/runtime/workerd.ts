@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:workers';
-import { DurableObjectSessionStore } from '../../src/adapter/cloudflare/index';
+import { cloudflareCodeEngine, DurableObjectSessionStore } from '../../src/adapter/cloudflare/index';
 import type { DurableObjectNamespaceLike } from '../../src/adapter/cloudflare/index';
 
 /**
@@ -13,4 +13,6 @@ export const testRuntime = {
   sessionStores: {
     'durable-object': () => new DurableObjectSessionStore((env as unknown as { SESSIONS: DurableObjectNamespaceLike }).SESSIONS),
   },
+  /** The code-mode engine for this runtime (the wasm comes in as a CompiledWasm module import). */
+  codeEngine: cloudflareCodeEngine,
 };

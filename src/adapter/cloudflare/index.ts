@@ -1,5 +1,5 @@
 /**
- * Ghostlight on Cloudflare Workers: the Durable Object session store.
+ * Ghostlight on Cloudflare Workers: the Durable Object session store and the QuickJS code engine.
  *
  * @module ghostlight/cloudflare
  */
@@ -7,3 +7,4 @@ export { DurableObjectSessionStore } from './durable-object-session-store';
 export type { DurableObjectSessionStoreOptions } from './durable-object-session-store';
 export { SessionDurableObject } from './session-durable-object';
 export type { DurableObjectNamespaceLike, DurableObjectStateLike, DurableObjectStorageLike, DurableObjectStubLike } from './durable-object-types';
+export { cloudflareCodeEngine } from './cloudflare-code-engine';

@@ -1,0 +1,67 @@
+/**
+ * The seam between code mode and the interpreter that runs programs. The
+ * QuickJS engine ({@link createQuickJsEngine}) is the implementation; the
+ * runtime entry decides how it loads its WebAssembly (the package in Node and
+ * browsers, a compiled module import on Cloudflare Workers).
+ *
+ * An engine runs each program in a fresh, isolated context and knows nothing
+ * about tools: the program's tool calls, output and exit come to the
+ * {@link CodeEngineHost}, which code mode implements.
+ */
+export interface CodeEngine {
+  readonly version: 'code-engine-v1';
+  /** Loads what the engine needs (once per isolate); rejects with a `ConfigurationError` when it cannot. */
+  ready(): Promise<void>;
+  /** Prepares one program in a fresh context. Nothing runs until its first `step`. */
+  start(request: CodeEngineRequest): Promise<CodeEngineProgram>;
+}
+
+/** What an engine needs to start a program. */
+export interface CodeEngineRequest {
+  /** JavaScript (TypeScript types already removed). */
+  readonly source: string;
+  /** `script`: the source is the body of an async function; `module`: an ES module whose `run` (or default) export is called. */
+  readonly kind: 'script' | 'module';
+  /** The catalog, as `tools.<name>` functions and `ALL_TOOLS`. */
+  readonly tools: ReadonlyArray<{ readonly name: string; readonly description: string }>;
+  /** The program's `input` global as JSON text (`undefined` for none). */
+  readonly input: string | undefined;
+  /** Per-program resource limits the engine enforces. */
+  readonly limits: { readonly memoryBytes: number; readonly stackBytes: number; readonly cpuMs: number };
+  /** Epoch milliseconds after which the engine stops the program at its next interrupt check. */
+  readonly wallDeadline: number;
+  /** Where the program's requests go. */
+  readonly host: CodeEngineHost;
+}
+
+/** The host side of a program, called synchronously from inside the engine. */
+export interface CodeEngineHost {
+  /** A tool call (`id` unique per program, `args` JSON text). Returns a refusal message, or nothing when accepted. */
+  call(id: number, name: string, args: string | undefined): string | undefined;
+  /** Output from `text(value)`, already turned into text. */
+  text(text: string): void;
+  /** `exit(value)` (value as JSON text). */
+  exit(value: string | undefined): void;
+  /** Whether the program must stop at the next interrupt check (stop, exit, a limit, cancellation). */
+  shouldStop(): boolean;
+}
+
+/** One running program inside an engine. */
+export interface CodeEngineProgram {
+  /** Queues a tool result for the program (`payload`: the JSON value, or the error message). */
+  deliver(id: number, ok: boolean, payload: string | undefined): void;
+  /** Runs the program until it waits on the host or ends; synchronous and bounded by the CPU budget. */
+  step(): CodeEngineStep;
+  /** Releases the context. Never throws; an engine that cannot release cleanly recycles itself. */
+  dispose(): void;
+}
+
+/** Where a program stands after a step. */
+export type CodeEngineStep =
+  | { readonly state: 'waiting' }
+  | { readonly state: 'returned'; readonly value: string | undefined }
+  | { readonly state: 'threw'; readonly error: string }
+  | { readonly state: 'stopped'; readonly reason: CodeEngineStopReason };
+
+/** Why an engine stopped a program: the host asked, or a limit it enforces was reached. */
+export type CodeEngineStopReason = 'host' | 'cpu' | 'wall' | 'memory' | 'stack';

@@ -1,0 +1,57 @@
+import type { RunCapability } from '../agent/run-capability';
+import { CodeCatalog } from './code-catalog';
+import type { CodeEngine } from './code-engine';
+import { codeModeInstructions } from './code-instructions';
+import { resolveCodeLimits } from './code-limits';
+import type { CodeLimits } from './code-limits';
+import { CODE_MODE_CONTROL_TOOLS, codeModeTools } from './code-mode-tools';
+import { CodeSession } from './code-session';
+import { defaultCodeEngine } from './quickjs/default-code-engine';
+
+/** Options of code mode on an agent (`codeMode: true` takes every default). */
+export interface CodeModeOptions {
+  /** Tools that stay model-facing instead of moving into programs (their model-visible names). */
+  except?: readonly string[];
+  /** Limits of programs and the session; unknown keys are a `ConfigurationError`. */
+  limits?: Partial<CodeLimits>;
+  /** The engine (default: QuickJS from the package; on Cloudflare Workers pass `cloudflareCodeEngine()`). */
+  engine?: CodeEngine;
+}
+
+/**
+ * Code mode as a run capability: after the tools are resolved it moves every
+ * model-facing tool except `except` into the program catalog, offers `exec`,
+ * `wait` and `stop` (control tools: not counted, no tool events, no exclusive
+ * lock) and appends the instructions with the catalog as TypeScript
+ * declarations. Programs call catalog tools only through the run's executor
+ * (`caller: "code"`), so validation, hooks, limits, locks and events apply as
+ * they do to the model. The session closes with the run's scope.
+ */
+export function codeModeCapability(options: CodeModeOptions = {}): RunCapability {
+  const limits = resolveCodeLimits(options.limits);
+  const except = new Set(options.except ?? []);
+  return {
+    name: 'code-mode',
+    async arrange({ tools, broker, binding, scope }) {
+      const engine = options.engine ?? defaultCodeEngine();
+      const catalog = new CodeCatalog(tools.filter((tool) => !except.has(tool.name)));
+      await engine.ready();
+      const session = new CodeSession({
+        engine,
+        catalog,
+        limits,
+        signal: binding.signal,
+        dispatch: (entry, args, call) =>
+          broker.call({ toolCallId: call.id, toolName: entry.toolName, input: args }, { caller: 'code', parentToolCallId: call.parentToolCallId }),
+      });
+      scope.defer(() => session.close());
+      const controls = codeModeTools(session, limits.observeMs);
+      return {
+        tools: [...controls, ...tools.filter((tool) => except.has(tool.name))],
+        extraTools: controls,
+        controlTools: CODE_MODE_CONTROL_TOOLS,
+        instructions: codeModeInstructions(catalog.entries, limits.observeMs),
+      };
+    },
+  };
+}
