@@ -1,4 +1,4 @@
-import type { FilePart } from 'ai';
+import type { FilePart, TextPart } from 'ai';
 import type { ToolResultProcessor } from '../agent/tool-executor';
 import { isControlError } from '../error/control-errors';
 import type { RunHandle } from '../tool/tool-binding';
@@ -52,10 +52,13 @@ export function createArtifactProcessor(options: ArtifactProcessorOptions): Tool
       let content = oversized ? spoolContent(result.content, spooled, options.limits.previewTokens) : result.content;
       const stored = [...explicit.artifacts.filter((artifact): artifact is StoredArtifact => artifact.kind === 'stored'), ...(spooled ? [spooled] : [])];
       if (stored.length > 0) content += `\n\nWorkspace artifacts:\n${stored.map((artifact) => `- ${artifact.reference}`).join('\n')}`;
-      let presentation: FilePart[] = [...(result.presentation ?? []), ...explicit.presentation];
-      if (presentation.length > 0 && !options.budget.accept(presentation)) {
-        presentation = [];
-        const listed = stored.filter((artifact) => artifact.metadata?.completeResult !== true);
+      let presentation: Array<TextPart | FilePart> = [...(result.presentation ?? []), ...explicit.presentation];
+      const withheld = presentation.length > 0 && !options.budget.accept(presentation);
+      if (withheld) presentation = [];
+      if (withheld || explicit.unpresentable.length > 0) {
+        const listed = stored.filter(
+          (artifact) => artifact.metadata?.completeResult !== true && (withheld || explicit.unpresentable.includes(artifact)),
+        );
         if (listed.length > 0) {
           content += `\n\nArtifacts:\n${listed.map((artifact) => `- ${artifact.reference} (${artifact.mediaType}, ${artifact.bytes} bytes)`).join('\n')}`;
         }
@@ -75,21 +78,54 @@ export function createArtifactProcessor(options: ArtifactProcessorOptions): Tool
   };
 }
 
-async function storeExplicit(artifacts: readonly Artifact[], options: ArtifactProcessorOptions): Promise<{ artifacts: Artifact[]; presentation: FilePart[] }> {
-  if (artifacts.length === 0) return { artifacts: [], presentation: [] };
+interface ExplicitArtifacts {
+  artifacts: Artifact[];
+  presentation: Array<TextPart | FilePart>;
+  /** Stored artifacts no provider takes as a message part (binary other than images and PDFs): shown by reference. */
+  unpresentable: StoredArtifact[];
+}
+
+async function storeExplicit(artifacts: readonly Artifact[], options: ArtifactProcessorOptions): Promise<ExplicitArtifacts> {
+  if (artifacts.length === 0) return { artifacts: [], presentation: [], unpresentable: [] };
   const resolved = await resolveArtifacts(artifacts, options.resolver, options.run, options.signal);
   const inline = resolved.filter((artifact): artifact is InlineArtifact => artifact.kind === 'inline');
   assertBatch(inline, options.limits);
   const stored = await options.store.writeBatch(inline.map(toEntry));
   let next = 0;
   const merged = resolved.map((artifact) => (artifact.kind === 'inline' ? stored[next++]! : artifact));
-  const presentation = inline.map((artifact, index) => ({
-    type: 'file' as const,
-    data: artifact.data,
-    mediaType: artifact.mediaType,
-    filename: stored[index]?.name ?? 'artifact',
-  }));
-  return { artifacts: merged, presentation };
+  const presentation: Array<TextPart | FilePart> = [];
+  const unpresentable: StoredArtifact[] = [];
+  inline.forEach((artifact, index) => {
+    const part = presentationPart(artifact, stored[index]!.name);
+    if (part) presentation.push(part);
+    else unpresentable.push(stored[index]!);
+  });
+  return { artifacts: merged, presentation, unpresentable };
+}
+
+/**
+ * How the model sees an artifact: images as images, PDFs as documents, text
+ * (CSV, JSON, Markdown, XML…) as a text block headed by its name and media
+ * type, which every provider accepts; other binaries have no part (providers
+ * refuse them) and are shown by reference.
+ */
+export function presentationPart(artifact: InlineArtifact, name: string): TextPart | FilePart | undefined {
+  const mediaType = artifact.mediaType.toLowerCase();
+  if (mediaType.startsWith('image/') || mediaType === 'application/pdf') {
+    return { type: 'file', data: artifact.data, mediaType: artifact.mediaType, filename: name };
+  }
+  if (!isTextual(mediaType)) return undefined;
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(artifact.data);
+  return { type: 'text', text: `Artifact ${name} (${artifact.mediaType}):\n${text}` };
+}
+
+function isTextual(mediaType: string): boolean {
+  const essence = mediaType.split(';')[0]!.trim();
+  return (
+    essence.startsWith('text/') ||
+    /^application\/(?:json|xml|yaml|x-yaml|csv|javascript|x-ndjson|sql|graphql|toml)$/.test(essence) ||
+    /\+(?:json|xml|yaml)$/.test(essence)
+  );
 }
 
 /** The batch limits: item count, bytes of each artifact, bytes of the batch. */

@@ -1,4 +1,4 @@
-import type { FilePart } from 'ai';
+import type { FilePart, TextPart } from 'ai';
 
 /**
  * Bounds the media shown to the model in one turn. A result's blocks are
@@ -17,8 +17,8 @@ export class PresentationBudget {
   }
 
   /** Takes `blocks` if they fit, and says whether they did. */
-  accept(blocks: readonly FilePart[]): boolean {
-    const bytes = blocks.reduce((sum, block) => sum + (block.data instanceof Uint8Array ? block.data.byteLength : 0), 0);
+  accept(blocks: ReadonlyArray<TextPart | FilePart>): boolean {
+    const bytes = blocks.reduce((sum, block) => sum + blockBytes(block), 0);
     if (this.#blocks + blocks.length > this.#maxBlocks || this.#bytes + bytes > this.#maxBytes) return false;
     this.#blocks += blocks.length;
     this.#bytes += bytes;
@@ -30,4 +30,9 @@ export class PresentationBudget {
     this.#blocks = 0;
     this.#bytes = 0;
   }
+}
+
+function blockBytes(block: TextPart | FilePart): number {
+  if (block.type === 'text') return new TextEncoder().encode(block.text).byteLength;
+  return block.data instanceof Uint8Array ? block.data.byteLength : 0;
 }

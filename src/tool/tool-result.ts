@@ -1,4 +1,4 @@
-import type { FilePart } from 'ai';
+import type { FilePart, TextPart } from 'ai';
 import type { Artifact } from '../artifacts/artifact';
 import { isArtifact } from '../artifacts/artifact';
 
@@ -52,8 +52,8 @@ export interface ToolCallResult {
   readonly error?: unknown;
   /** Files or media produced by the call (stored ones carry their reference once artifacts are enabled). */
   readonly artifacts: readonly Artifact[];
-  /** Media the model sees with this result (artifact images and documents), sent in a transient message after the tool results. */
-  readonly presentation?: readonly FilePart[];
+  /** Media the model sees with this result (artifact images, PDFs, text documents), sent in a transient message after the tool results. */
+  readonly presentation?: readonly (TextPart | FilePart)[];
   /** Who made the call. */
   readonly caller: 'model' | 'code' | 'application';
 }

@@ -55,20 +55,30 @@ describe('tool artifacts (C.39, C.42)', () => {
     expect(toolResultText(second)).toBe(`{"rows":1}\n\nWorkspace artifacts:\n- ${reference}`);
     const presented = second.at(-1)!;
     expect(presented.role).toBe('user');
-    expect(presented.content).toEqual([expect.objectContaining({ type: 'file', mediaType: 'text/csv', filename: 'report.csv' })]);
+    expect(presented.content).toEqual([{ type: 'text', text: 'Artifact report.csv (text/csv):\nheading,value\nalpha,1\n' }]);
     expect(run.messages.filter((message) => message.role === 'user')).toHaveLength(1);
   });
 
-  it('presents images as images and unnamed documents as "artifact"', async () => {
+  it('presents images and PDFs as files, and binaries no provider takes by reference only', async () => {
+    const pdf = new TextEncoder().encode('%PDF-1.7');
     const { agent, model } = reportAgent(() =>
-      toolResult({ value: 'ok', artifacts: [createArtifact({ data: png, mediaType: 'image/png' }), createArtifact({ data: csv, mediaType: 'application/octet-stream' })] }),
+      toolResult({
+        value: 'ok',
+        artifacts: [
+          createArtifact({ data: png, mediaType: 'image/png' }),
+          createArtifact({ data: pdf, mediaType: 'application/pdf', name: 'guide.pdf' }),
+          createArtifact({ data: csv, mediaType: 'application/octet-stream' }),
+        ],
+      }),
     );
     await agent.ask('Chart it.');
-    const presented = (model.calls[1]!.prompt as Prompt).at(-1)!.content as Array<{ mediaType: string; filename: string }>;
-    expect(presented.map((part) => [part.mediaType, part.filename])).toEqual([
-      ['image/png', 'artifact.png'],
-      ['application/octet-stream', 'artifact'],
+    const prompt = model.calls[1]!.prompt as Prompt;
+    const presented = prompt.at(-1)!.content as Array<{ type: string; mediaType: string; filename: string }>;
+    expect(presented.map((part) => [part.type, part.mediaType, part.filename])).toEqual([
+      ['file', 'image/png', 'artifact.png'],
+      ['file', 'application/pdf', 'guide.pdf'],
     ]);
+    expect(toolResultText(prompt)).toMatch(/\n\nArtifacts:\n- workspace:\/\/artifacts\/\S+-artifact \(application\/octet-stream, 22 bytes\)$/);
   });
 
   it('keeps an artifact deferred when the resolver returns nothing, and never shows its reference', async () => {
