@@ -7,6 +7,8 @@ export { isSkillSource } from './skill-source';
 export type { SkillSource, SkillSourceEntry } from './skill-source';
 export { MemorySkillSource } from './memory-skill-source';
 export type { MemorySkillSourceOptions } from './memory-skill-source';
+export { WorkspaceSkillSource } from './workspace-skill-source';
+export type { SkillWorkspace } from './workspace-skill-source';
 export { bundledSkillSource } from './bundled-skill-source';
 export type { BundledSkillFile, BundledSkillSourceOptions } from './bundled-skill-source';
 export { skillsCapability } from './skills-capability';

@@ -101,6 +101,16 @@ export class SkillCatalog {
     return this.#skills.size === 0;
   }
 
+  /** The normalised resource root the catalog was loaded with, if any. */
+  get resourceRoot(): string | undefined {
+    return this.#resourceRoot;
+  }
+
+  /** The source a skill was loaded from. */
+  sourceOf(name: string): SkillSource | undefined {
+    return this.#skills.get(name)?.source;
+  }
+
   /** The named skill, or `undefined`. */
   get(name: string): Skill | undefined {
     return this.#skills.get(name)?.skill;

@@ -1,11 +1,15 @@
 import type { RunCapability } from '../agent/run-capability';
 import { ConfigurationError } from '../error/configuration-error';
 import type { ToolBinding } from '../tool/tool-binding';
-import { isWorkspaceReference } from './resource-root';
+import { checkSkillMount } from './check-skill-mount';
+import type { MountSandbox, MountWorkspace } from './check-skill-mount';
+import { isWorkspaceReference, normalizeResourceRoot } from './resource-root';
 import { SkillCatalog } from './skill-catalog';
 import { isSkillSource } from './skill-source';
 import type { SkillSource } from './skill-source';
 import type { SkillPath, SkillsConfig, SkillsOptions } from './skills-options';
+import { WorkspaceSkillSource } from './workspace-skill-source';
+import type { SkillWorkspace } from './workspace-skill-source';
 
 /** The run options the skills capability reads (application configuration of one run). */
 export interface SkillsRunOptions {
@@ -15,24 +19,35 @@ export interface SkillsRunOptions {
   readonly skillResourceRoot?: string;
 }
 
+/** The run's workspace and sandbox as the skills capability sees them. */
+interface RunFiles {
+  readonly workspace: (SkillWorkspace & MountWorkspace) | undefined;
+  readonly sandbox: MountSandbox | undefined;
+}
+
 const DEFAULT_PATHS: readonly SkillPath[] = ['workspace://skills'];
 
 /**
  * Skills as a run capability: loads the catalog when the run starts, then
  * appends the `<available_skills>` discovery text to the instructions and
  * adds the `skills` tool. An empty catalog adds neither. The agent's own
- * tools are unchanged: a skill's `allowed-tools` grants nothing.
+ * tools are unchanged: a skill's `allowed-tools` grants nothing. Skills read
+ * from the run's workspace must be read-only for tools (a writable grant on
+ * them is a `ConfigurationError`).
  */
 export function skillsCapability(config: SkillsConfig, runOptions: SkillsRunOptions = {}): RunCapability | undefined {
   if (config === false) return undefined;
   return {
     name: 'skills',
     async setup({ binding }) {
+      const files = binding as unknown as RunFiles;
       let catalog: SkillCatalog;
-      if (config instanceof SkillCatalog) catalog = config;
-      else {
+      if (config instanceof SkillCatalog) {
+        catalog = config;
+        if (catalog.resourceRoot !== undefined && isWorkspaceReference(catalog.resourceRoot)) await checkResourceRoot(catalog, catalog.resourceRoot, files);
+      } else {
         const options = config === true ? {} : config;
-        catalog = await loadForRun(options, runOptions, binding);
+        catalog = await loadForRun(options, runOptions, binding, files);
         await options.onLoad?.(catalog, binding);
       }
       if (catalog.empty) return;
@@ -41,24 +56,58 @@ export function skillsCapability(config: SkillsConfig, runOptions: SkillsRunOpti
   };
 }
 
-async function loadForRun(options: SkillsOptions, runOptions: SkillsRunOptions, binding: ToolBinding): Promise<SkillCatalog> {
+async function loadForRun(options: SkillsOptions, runOptions: SkillsRunOptions, binding: ToolBinding, files: RunFiles): Promise<SkillCatalog> {
   const paths = typeof options.paths === 'function' ? await options.paths(binding) : (options.paths ?? runOptions.skillPaths ?? DEFAULT_PATHS);
   if (!Array.isArray(paths)) throw new ConfigurationError('Skill paths must be a list');
-  const sources = paths.map((path) => toSource(path, binding));
-  return SkillCatalog.load({
+  const rawRoot = runOptions.skillResourceRoot ?? options.resourceRoot;
+  const resourceRoot = rawRoot === undefined ? undefined : normalizeResourceRoot(rawRoot);
+  if (resourceRoot !== undefined && isWorkspaceReference(resourceRoot)) checkSkillMount(resourceRoot, files.workspace, files.sandbox, true);
+  const sources = paths.map((path) => toSource(path, files));
+  const catalog = await SkillCatalog.load({
     sources,
     only: options.only,
     maxSkills: options.maxSkills,
     maxFileBytes: options.maxFileBytes,
     maxResourceFiles: options.maxResourceFiles,
-    resourceRoot: runOptions.skillResourceRoot ?? options.resourceRoot,
+    resourceRoot,
   });
+  if (resourceRoot !== undefined && isWorkspaceReference(resourceRoot)) await checkResourceRoot(catalog, resourceRoot, files);
+  return catalog;
 }
 
-function toSource(path: SkillPath, _binding: ToolBinding): SkillSource {
+function toSource(path: SkillPath, files: RunFiles): SkillSource {
+  if (path instanceof WorkspaceSkillSource && path.workspace === files.workspace) {
+    checkSkillMount(path.location, files.workspace, files.sandbox, false);
+    return path;
+  }
   if (isSkillSource(path)) return path;
   if (typeof path === 'string' && isWorkspaceReference(path)) {
-    throw new ConfigurationError(`Skill path ${path} needs a workspace on the run`);
+    if (!files.workspace) throw new ConfigurationError(`Skill path ${path} needs a workspace on the run`);
+    const readable = checkSkillMount(path, files.workspace, files.sandbox, false);
+    return new WorkspaceSkillSource(files.workspace, path, { readable });
   }
   throw new ConfigurationError(`Skill paths must be SkillSources or workspace:// references: ${String(path)}`);
 }
+
+/**
+ * A `workspace://` resource root must show the model the files the catalog
+ * read: each skill's `SKILL.md` must be at `<root>/<folder>/SKILL.md` in the
+ * run's workspace with the same bytes.
+ */
+async function checkResourceRoot(catalog: SkillCatalog, resourceRoot: string, files: RunFiles): Promise<void> {
+  const readable = checkSkillMount(resourceRoot, files.workspace, files.sandbox, true);
+  if (!readable || !files.workspace) return;
+  const workspace = files.workspace;
+  for (const skill of catalog.skills) {
+    const source = catalog.sourceOf(skill.name)!;
+    if (source instanceof WorkspaceSkillSource && source.workspace === workspace && source.location === resourceRoot) continue;
+    const [mine, mounted] = await Promise.all([
+      source.read(`${skill.folder}/SKILL.md`).then(bytesOf),
+      workspace.readFile(`${resourceRoot}/${skill.folder}/SKILL.md`).catch(() => undefined),
+    ]);
+    if (!mounted || !sameBytes(mine, mounted)) throw new ConfigurationError('workspace resource_root must map to each skill path');
+  }
+}
+
+const bytesOf = (content: Uint8Array | string) => (typeof content === 'string' ? new TextEncoder().encode(content) : content);
+const sameBytes = (left: Uint8Array, right: Uint8Array) => left.byteLength === right.byteLength && left.every((byte, index) => byte === right[index]);
