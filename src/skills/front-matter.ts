@@ -35,7 +35,33 @@ export function parseFrontMatter(text: string): FrontMatterResult {
   return { ok: false, code: 'invalid-yaml', detail: first.detail };
 }
 
-function parseYaml(source: string): { ok: true; data: unknown } | { ok: false; detail: string } {
+type YamlResult = { ok: true; data: unknown } | { ok: false; detail: string };
+
+/** Parsed front matter by its text: a catalog loaded per run re-reads unchanged files (bounded, values deep-frozen). */
+const cache = new Map<string, YamlResult>();
+const CACHE_ENTRIES = 1_024;
+const CACHE_MAX_SOURCE = 16_384;
+
+function parseYaml(source: string): YamlResult {
+  const cached = cache.get(source);
+  if (cached) return cached;
+  const result = parseYamlUncached(source);
+  if (source.length <= CACHE_MAX_SOURCE) {
+    if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+    cache.set(source, result.ok ? { ok: true, data: deepFreeze(result.data) } : result);
+  }
+  return cache.get(source) ?? result;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.values(value).forEach(deepFreeze);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+function parseYamlUncached(source: string): YamlResult {
   let document: Document;
   try {
     document = parseDocument(source, { schema: 'core', uniqueKeys: false, prettyErrors: false, strict: true });
