@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bundledSkillSource } from './bundled-skill-source';
+import { bundledSkillFiles, bundledSkillSource } from './bundled-skill-source';
 import { MemorySkillSource } from './memory-skill-source';
 
 describe('bundledSkillSource', () => {
@@ -34,5 +34,13 @@ describe('MemorySkillSource', () => {
       expect(() => new MemorySkillSource({ [path]: 'x' })).toThrow('Skill file paths must be relative');
     }
     expect(() => new MemorySkillSource({ 'a': 'x', 'a/b': 'y' })).toThrow('used twice');
+  });
+});
+
+describe('bundledSkillFiles', () => {
+  it('accepts the root written as in the glob pattern', () => {
+    const files = { './skills/a/SKILL.md': 'x', './skills/a/assets/b.txt': 'y' };
+    expect(bundledSkillFiles(files, { root: './skills' })).toEqual({ 'a/SKILL.md': 'x', 'a/assets/b.txt': 'y' });
+    expect(bundledSkillFiles(files, { root: 'skills/' })).toEqual({ 'a/SKILL.md': 'x', 'a/assets/b.txt': 'y' });
   });
 });

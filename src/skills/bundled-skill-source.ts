@@ -31,21 +31,37 @@ export function bundledSkillSource(
   files: Readonly<Record<string, BundledSkillFile>>,
   options: BundledSkillSourceOptions = {},
 ): MemorySkillSource {
+  return new MemorySkillSource(bundledSkillFiles(files, options), options);
+}
+
+/**
+ * The bundled files keyed by their path beneath the skills root
+ * (`refund_guide/SKILL.md`): what {@link bundledSkillSource} reads, and what a
+ * `MemoryWorkspaceStore` takes to mount the same skills at `workspace://skills`.
+ *
+ * @example
+ * const files = bundledSkillFiles(import.meta.glob('./skills/**', { query: '?raw', import: 'default', eager: true }), { root: './skills' });
+ * const workspace = { paths: { skills: { store: new MemoryWorkspaceStore({ files }) } } };
+ */
+export function bundledSkillFiles(
+  files: Readonly<Record<string, BundledSkillFile>>,
+  options: { readonly root?: string } = {},
+): Record<string, string | Uint8Array> {
   const keys = Object.keys(files);
-  const root = trimSlashes(options.root ?? inferRoot(keys));
+  const root = options.root === undefined ? inferRoot(keys) : normalizeKey(options.root);
   const relative: Record<string, string | Uint8Array> = {};
   for (const key of keys) {
-    const normalized = trimSlashes(key.replace(/^\.\//, ''));
+    const normalized = normalizeKey(key);
     const prefix = root === '' ? '' : `${root}/`;
     if (!normalized.startsWith(prefix)) throw new ConfigurationError(`Bundled skill file ${key} is not under the root ${root}`);
     relative[normalized.slice(prefix.length)] = contentOf(files[key]!, key);
   }
-  return new MemorySkillSource(relative, options);
+  return relative;
 }
 
 function inferRoot(keys: readonly string[]): string {
-  const skillFiles = keys.map((key) => trimSlashes(key.replace(/^\.\//, ''))).filter((key) => key === 'SKILL.md' || key.endsWith('/SKILL.md'));
-  if (skillFiles.length === 0) return commonDirectory(keys.map((key) => trimSlashes(key.replace(/^\.\//, ''))));
+  const skillFiles = keys.map(normalizeKey).filter((key) => key === 'SKILL.md' || key.endsWith('/SKILL.md'));
+  if (skillFiles.length === 0) return commonDirectory(keys.map(normalizeKey));
   const shallowest = skillFiles.reduce((best, key) => (depth(key) < depth(best) ? key : best));
   return parent(parent(shallowest));
 }
@@ -66,3 +82,5 @@ function contentOf(file: BundledSkillFile, key: string): string | Uint8Array {
 const depth = (path: string) => path.split('/').length;
 const parent = (path: string) => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
 const trimSlashes = (path: string) => path.replace(/^\/+|\/+$/g, '');
+/** `./a/b`, `/a/b/` and `a/b` name the same key. */
+const normalizeKey = (path: string) => trimSlashes(path.replace(/^\.\//, ''));

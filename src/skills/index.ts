@@ -9,7 +9,7 @@ export { MemorySkillSource } from './memory-skill-source';
 export type { MemorySkillSourceOptions } from './memory-skill-source';
 export { WorkspaceSkillSource } from './workspace-skill-source';
 export type { SkillWorkspace } from './workspace-skill-source';
-export { bundledSkillSource } from './bundled-skill-source';
+export { bundledSkillFiles, bundledSkillSource } from './bundled-skill-source';
 export type { BundledSkillFile, BundledSkillSourceOptions } from './bundled-skill-source';
 export { skillsCapability } from './skills-capability';
 export type { SkillsRunOptions } from './skills-capability';
