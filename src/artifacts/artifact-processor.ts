@@ -27,7 +27,8 @@ export interface ArtifactProcessorOptions {
 
 /**
  * The tool-result processor of the artifacts capability (after `afterTool`,
- * before truncation), for successful results only:
+ * before truncation), for successful results of model and application calls
+ * (a code-mode program's calls are handled with the surrounding `exec`):
  *
  * - deferred artifacts go through the resolver; inline ones are stored in one
  *   atomic batch and shown to the model (`image/*` as images, the rest as
@@ -42,7 +43,8 @@ export interface ArtifactProcessorOptions {
  */
 export function createArtifactProcessor(options: ArtifactProcessorOptions): ToolResultProcessor {
   return async (result) => {
-    if (result.status !== 'success') return result;
+    // A program's calls keep their artifacts inline: they come back (stored and shown once) with the exec result.
+    if (result.status !== 'success' || result.caller === 'code') return result;
     throwIfAborted(options.signal);
     const oversized = approxTokenCount(result.content) > options.limits.spoolThresholdTokens;
     if (result.artifacts.length === 0 && !oversized) return result;

@@ -329,3 +329,26 @@ describe('workspace storage', () => {
     expect(run.steps[0]!.toolResults[0]!.content).toContain(reference);
   });
 });
+
+describe('code mode', () => {
+  it('brings a program’s artifacts back once, stored and shown, with the exec result', async () => {
+    const { testRuntime } = await import('#test-runtime');
+    const engine = testRuntime.codeEngine();
+    const chart = defineTool({
+      name: 'chart',
+      description: 'Draw a chart.',
+      input: { type: 'object' },
+      execute: () => toolResult({ value: { drawn: true }, artifacts: [createArtifact({ data: png, mediaType: 'image/png', name: 'chart.png' })] }),
+    });
+    const storage = new MemoryArtifactStorage();
+    const source = 'const result = await tools.chart({});\nreturn result.drawn;';
+    const model = scriptedModel([{ toolCalls: [{ id: 'x1', name: 'exec', input: { source } }] }, { text: 'Done.' }]);
+    const agent = defineAgent({ name: 'coder', model, tools: [chart], codeMode: { engine }, artifacts: { storage } });
+    const run = await agent.ask('Chart it.');
+    expect(run.outcome).toBe('completed');
+    expect(storage.references()).toEqual([expect.stringMatching(/-chart\.png$/)]);
+    const prompt = model.calls[1]!.prompt as Prompt;
+    expect(toolResultText(prompt)).toContain(`Workspace artifacts:\n- ${storage.references()[0]}`);
+    expect(prompt.at(-1)!.content).toEqual([expect.objectContaining({ type: 'file', mediaType: 'image/png', filename: 'chart.png' })]);
+  });
+});
