@@ -1,0 +1,7 @@
+/**
+ * Ghostlight in the browser: the IndexedDB session store.
+ *
+ * @module ghostlight/browser
+ */
+export { IndexedDbSessionStore } from './indexed-db-session-store';
+export type { IndexedDbSessionStoreOptions } from './indexed-db-session-store';
