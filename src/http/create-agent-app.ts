@@ -12,11 +12,11 @@ import { parseAgUiRequest } from './ag-ui-request';
 import { errorResponse, HttpError } from './http-error';
 import { readJsonBody } from './read-json-body';
 import { RunRegistry } from './run-registry';
-import { parseRunRequest } from './run-request';
+import { checkSessionId, parseRunRequest } from './run-request';
 import type { RequestLimits } from './run-request';
 import { sseResponse } from './sse-response';
 import type { SseFrame } from './sse-response';
-import { startRun } from './start-run';
+import { loadSession, startRun } from './start-run';
 import { parseUiChatRequest } from './ui-chat-request';
 
 type AppEnv = { Variables: { auth: AuthResult; agent: Agent } };
@@ -32,6 +32,7 @@ const SAFE_START_FAILURE = 'The run could not start.';
  * - `POST /agents/:name/runs`: `{"input", "sessionId"?, "history"?}` → the Run as JSON, or with
  *   `Accept: text/event-stream` Ghostlight's own events as SSE (`id:` is the sequence number).
  * - `GET /agents/:name/runs/:runId/events?from=N` (or `Last-Event-ID`): resumes that stream.
+ * - `GET /agents/:name/sessions/:sessionId`: the stored conversation (to restore a chat view).
  * - `POST /agents/:name/ag-ui`: AG-UI `RunAgentInput` → AG-UI events over SSE.
  * - `POST /agents/:name/chat`: AI SDK UI message stream (what `useChat` speaks).
  *
@@ -111,6 +112,13 @@ export function createAgentApp(options: AgentAppOptions): Hono<AppEnv> {
     if (!stream) throw new HttpError(404, 'unknown_run', 'No such run here: runs stay readable for a short time after they end, in the instance that ran them');
     const from = resumePoint(context);
     return sseResponse(eventFrames(stream.events(from)), () => undefined, { 'x-ghostlight-run-id': stream.runId });
+  });
+
+  app.get('/agents/:name/sessions/:sessionId', async (context) => {
+    if (!options.sessions) throw new HttpError(404, 'no_sessions', 'This app keeps no sessions');
+    const sessionId = checkSessionId(context.req.param('sessionId'), 'sessionId')!;
+    const snapshot = await loadSession(options.sessions, sessionId, context.var.auth.actorId);
+    return context.json({ sessionId, messages: snapshot?.messages ?? [], state: snapshot?.state ?? {} });
   });
 
   app.post('/agents/:name/ag-ui', async (context) => {

@@ -68,6 +68,15 @@ export async function startRun(agent: Agent, request: RunRequest, auth: AuthResu
   return { stream, events: events(), abort };
 }
 
+/** Reads a session for its actor, with the same error mapping as a run. */
+export async function loadSession(store: SessionStore, sessionId: string, actorId: string) {
+  try {
+    return await store.load(sessionId, { actorId });
+  } catch (error) {
+    throw toHttpError(error);
+  }
+}
+
 /** Maps errors found before a run starts to HTTP errors; anything else is rethrown as is (a 500). */
 function toHttpError(error: unknown): unknown {
   if (InvocationError.isInstance(error)) return new HttpError(400, 'invalid_input', error.message);

@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { projectRoot } from './realworld';
+
+/** A `wrangler dev` of this project's Worker on 127.0.0.1, started in its own process group. */
+export interface WranglerDev {
+  readonly origin: string;
+  readonly output: () => string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `wrangler dev` (offline flags from STACK.md G5) and waits until it
+ * answers `GET /api`. `persistTo` keeps Durable Object storage across
+ * restarts. Always `stop()` it: that kills the whole process group.
+ */
+export async function startWranglerDev(options: { port: number; inspectorPort: number; persistTo: string; config?: string; vars?: Record<string, string> }): Promise<WranglerDev> {
+  const args = [
+    join(projectRoot, 'node_modules/wrangler/bin/wrangler.js'),
+    'dev',
+    '--ip', '127.0.0.1',
+    '--port', String(options.port),
+    '--inspector-port', String(options.inspectorPort),
+    '--persist-to', options.persistTo,
+    '--show-interactive-dev-session=false',
+    ...(options.config ? ['--config', options.config] : []),
+    ...Object.entries(options.vars ?? {}).flatMap(([key, value]) => ['--var', `${key}:${value}`]),
+  ];
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: projectRoot,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_SEND_ERROR_REPORTS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_COLOR: '1' },
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.pid !== undefined) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      const timer = setTimeout(() => {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }, 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
+  };
+  const origin = `http://127.0.0.1:${options.port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
+    try {
+      const response = await fetch(`${origin}/api`);
+      if (response.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`wrangler dev did not answer within 60 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { origin, output: () => output, stop };
+}
