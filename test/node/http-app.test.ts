@@ -126,3 +126,30 @@ describe('createAgentApp', () => {
     expect(await response.json()).toEqual({ agents: ['helper'] });
   });
 });
+
+describe('createAgentApp over a real socket (@hono/node-server)', () => {
+  it('cancels the run when the client aborts the request mid-stream', async () => {
+    const { serve } = await import('@hono/node-server');
+    const { app } = appWith([{ text: 'slow', delayMs: 20_000 }]);
+    const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    const { port } = server.address() as { port: number };
+    try {
+      const client = new AbortController();
+      const response = await fetch(`http://127.0.0.1:${port}/agents/helper/runs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-actor': 'ada' },
+        body: JSON.stringify({ input: 'Hi' }),
+        signal: client.signal,
+      });
+      const runId = response.headers.get('x-ghostlight-run-id');
+      await response.body!.getReader().read();
+      client.abort();
+      const replay = await fetch(`http://127.0.0.1:${port}/agents/helper/runs/${runId}/events`, { headers: { 'x-actor': 'ada' } });
+      const frames = parseSse(await replay.text());
+      expect(frames.at(-1)).toMatchObject({ event: 'run-cancel' });
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});

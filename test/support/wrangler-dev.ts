@@ -6,6 +6,8 @@ import { projectRoot } from './realworld';
 /** A `wrangler dev` of this project's Worker on 127.0.0.1, started in its own process group. */
 export interface WranglerDev {
   readonly origin: string;
+  /** The pid of the wrangler process (workerd runs below it). */
+  readonly pid: number;
   readonly output: () => string;
   stop(): Promise<void>;
 }
@@ -71,5 +73,5 @@ export async function startWranglerDev(options: { port: number; inspectorPort: n
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { origin, output: () => output, stop };
+  return { origin, pid: child.pid!, output: () => output, stop };
 }
