@@ -2,7 +2,7 @@
 // JSON work, with wrk on loopback; workerd memory after 1,000 concurrent finished runs; Worker bundle sizes.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from '../test/support/realworld';
 import { startWranglerDev } from '../test/support/wrangler-dev';
@@ -40,6 +40,7 @@ export async function bench(): Promise<BenchSection> {
     const targets = { ghostlight: `${dev.origin}/agents/support/runs`, bare: `${dev.origin}/bare/runs` };
     for (const url of Object.values(targets)) await wrk(url, script, 2); // warm both paths
     const results: Record<keyof typeof targets, WrkResult[]> = { ghostlight: [], bare: [] };
+    const loadBefore = loadavg()[0]!;
     for (let round = 0; round < ROUNDS; round++) {
       for (const name of Object.keys(targets) as Array<keyof typeof targets>) {
         const result = await wrk(targets[name], script, SECONDS);
@@ -85,7 +86,8 @@ export async function bench(): Promise<BenchSection> {
 out) against \`POST /bare/runs\`, a bare Hono route in the same Worker doing the same JSON work (parse and check
 the body, build a run-shaped answer). Both under one \`wrangler dev\` (workerd, local mode) on 127.0.0.1, measured
 with \`wrk -t1 -c${CONNECTIONS} -d${SECONDS}s --latency\` alternately, ${ROUNDS} rounds each, medians. wrk, wrangler and
-workerd share the machine's 2 cores, so absolute figures are low; the ratio is the point.
+workerd share the machine's 2 cores (load average ${loadBefore.toFixed(1)} when the run started: other work was
+running), so absolute figures are low and noisy; the ratio is the point.
 
 | route | requests/s | p50 | p99 | non-2xx |
 |---|---|---|---|---|
