@@ -1,5 +1,6 @@
 import type { Agent, RunStream } from '../agent/agent';
 import { CancelledError, InvocationError } from '../error/control-errors';
+import { GhostlightError } from '../error/ghostlight-error';
 import type { GhostlightEvent } from '../events/events';
 import { SessionActorError, SessionStoreError } from '../session/session-errors';
 import type { SessionStore } from '../session/session-store';
@@ -73,7 +74,7 @@ export async function loadSession(store: SessionStore, sessionId: string, actorI
   try {
     return await store.load(sessionId, { actorId });
   } catch (error) {
-    throw toHttpError(error);
+    throw toHttpError(GhostlightError.isInstance(error) ? error : new SessionStoreError('The session store failed while loading the session', { cause: error }));
   }
 }
 
