@@ -99,4 +99,24 @@ describe('AgUiEncoder (SPEC A12)', () => {
     const out = encode(log({ type: 'text-delta', turn: 1, messageId: 'm', text: 'Let me check' }, { type: 'tool-call-start', turn: 1, toolCallId: 'c1', toolName: 'lookup' }));
     expect(out[2]).toMatchObject({ type: 'TOOL_CALL_START', parentMessageId: 'm' });
   });
+
+  it('reports code-mode programs and their calls as ghostlight custom events', () => {
+    const out = encode(
+      log(
+        { type: 'program-start', programId: 'x1', source: 'return 1;' },
+        { type: 'tool-start', toolCallId: 'c1', toolName: 'lookup', input: { id: 1 }, caller: 'code', parentToolCallId: 'x1' },
+        { type: 'tool-stop', toolCallId: 'c1', toolName: 'lookup', caller: 'code', parentToolCallId: 'x1', status: 'success', content: '{}', value: {}, durationMs: 1 },
+        { type: 'program-observe', programId: 'x1', via: 'exec', status: 'completed', output: 'hi', value: 1 },
+      ),
+    ) as Array<{ type: string; name: string; value: Record<string, unknown> }>;
+    expect(out.map((event) => [event.type, event.name])).toEqual([
+      ['CUSTOM', 'ghostlight.program.start'],
+      ['CUSTOM', 'ghostlight.tool_start'],
+      ['CUSTOM', 'ghostlight.tool_result'],
+      ['CUSTOM', 'ghostlight.program.observe'],
+    ]);
+    expect(out[0]?.value).toEqual({ programId: 'x1', source: 'return 1;' });
+    expect(out[1]?.value).toEqual({ toolCallId: 'c1', toolName: 'lookup', caller: 'code', parentToolCallId: 'x1', input: { id: 1 } });
+    expect(out[3]?.value).toEqual({ programId: 'x1', via: 'exec', status: 'completed', output: 'hi', value: 1 });
+  });
 });

@@ -98,6 +98,26 @@ export class AgUiEncoder {
       case 'tool-call-stop':
         if (this.#openToolCalls.delete(event.toolCallId)) out.push({ type: 'TOOL_CALL_END', toolCallId: event.toolCallId, timestamp });
         break;
+      case 'tool-start':
+        // A model's own calls are announced by TOOL_CALL_START; calls made by programs are not in the model's stream.
+        if (event.caller !== 'model' || event.parentToolCallId !== undefined) {
+          out.push(custom('ghostlight.tool_start', {
+            toolCallId: event.toolCallId,
+            toolName: event.toolName,
+            caller: event.caller,
+            ...(event.parentToolCallId !== undefined ? { parentToolCallId: event.parentToolCallId } : {}),
+            input: event.input,
+          }, timestamp));
+        }
+        break;
+      case 'program-start':
+        out.push(custom('ghostlight.program.start', { programId: event.programId, source: event.source }, timestamp));
+        break;
+      case 'program-observe': {
+        const { type: _type, runId: _runId, sequence: _sequence, time: _time, ...observation } = event;
+        out.push(custom('ghostlight.program.observe', observation, timestamp));
+        break;
+      }
       case 'tool-stop':
         if (event.caller === 'model' && event.parentToolCallId === undefined) {
           out.push({

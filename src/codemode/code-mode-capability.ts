@@ -32,7 +32,7 @@ export function codeModeCapability(options: CodeModeOptions = {}): RunCapability
   const except = new Set(options.except ?? []);
   return {
     name: 'code-mode',
-    async arrange({ tools, broker, binding, scope }) {
+    async arrange({ tools, broker, binding, scope, emit }) {
       const engine = options.engine ?? defaultCodeEngine();
       const catalog = new CodeCatalog(tools.filter((tool) => !except.has(tool.name)));
       await engine.ready();
@@ -45,7 +45,7 @@ export function codeModeCapability(options: CodeModeOptions = {}): RunCapability
           broker.call({ toolCallId: call.id, toolName: entry.toolName, input: args }, { caller: 'code', parentToolCallId: call.parentToolCallId }),
       });
       scope.defer(() => session.close());
-      const controls = codeModeTools(session, limits.observeMs);
+      const controls = codeModeTools(session, limits.observeMs, emit);
       return {
         tools: [...controls, ...tools.filter((tool) => except.has(tool.name))],
         extraTools: controls,

@@ -4,6 +4,7 @@ import { toolResult } from '../tool/tool-result';
 import { describeWindow } from './code-instructions';
 import type { CodeObservation, CodeSession } from './code-session';
 import type { Artifact } from '../artifacts/artifact';
+import type { EventPayload } from '../events/events';
 
 /** The names of the code-mode control tools. */
 export const CODE_MODE_CONTROL_TOOLS: readonly string[] = Object.freeze(['exec', 'wait', 'stop']);
@@ -13,8 +14,14 @@ export const CODE_MODE_CONTROL_TOOLS: readonly string[] = Object.freeze(['exec',
  * Their results are the observation as JSON (`{status, output, value?, error?}`);
  * artifacts produced by the program's tool calls come back with them.
  */
-export function codeModeTools(session: CodeSession, observeMs: number): Tool[] {
+export function codeModeTools(session: CodeSession, observeMs: number, emit: (event: EventPayload) => void = () => undefined): Tool[] {
   const window = describeWindow(observeMs);
+  let programId = '';
+  const observed = (via: 'exec' | 'wait' | 'stop', observation: CodeObservation & { artifacts: Artifact[] }) => {
+    const { status, output, value, error } = observation;
+    emit({ type: 'program-observe', programId, via, status, output, ...(value === undefined ? {} : { value }), ...(error === undefined ? {} : { error }) });
+    return deliver(observation);
+  };
   const exec = defineTool({
     name: 'exec',
     description: `Run one fresh code-mode program to orchestrate available tools. The program is observed for up to ${window}.\nIf it finishes, use the result directly. If it returns still_working, call wait to observe the same program.`,
@@ -27,7 +34,14 @@ export function codeModeTools(session: CodeSession, observeMs: number): Tool[] {
     exclusive: true,
     execute: async (input, binding) => {
       const { source, max_output_tokens } = input as { source: string; max_output_tokens?: number };
-      return deliver(await session.exec(source, binding.toolCallId, { maxOutputTokens: max_output_tokens }));
+      programId = binding.toolCallId;
+      emit({ type: 'program-start', programId, source });
+      try {
+        return observed('exec', await session.exec(source, binding.toolCallId, { maxOutputTokens: max_output_tokens }));
+      } catch (error) {
+        emit({ type: 'program-observe', programId, via: 'exec', status: 'error', output: '', error: (error as Error).message });
+        throw error;
+      }
     },
   });
   const wait = defineTool({
@@ -39,7 +53,7 @@ export function codeModeTools(session: CodeSession, observeMs: number): Tool[] {
       additionalProperties: false,
     },
     exclusive: true,
-    execute: async (input) => deliver(await session.wait({ maxOutputTokens: (input as { max_output_tokens?: number }).max_output_tokens })),
+    execute: async (input) => observed('wait', await session.wait({ maxOutputTokens: (input as { max_output_tokens?: number }).max_output_tokens })),
   });
   const stop = defineTool({
     name: 'stop',
@@ -50,7 +64,7 @@ export function codeModeTools(session: CodeSession, observeMs: number): Tool[] {
       additionalProperties: false,
     },
     exclusive: true,
-    execute: async (input) => deliver(await session.stop({ maxOutputTokens: (input as { max_output_tokens?: number }).max_output_tokens })),
+    execute: async (input) => observed('stop', await session.stop({ maxOutputTokens: (input as { max_output_tokens?: number }).max_output_tokens })),
   });
   return [exec, wait, stop];
 }

@@ -58,6 +58,16 @@ export type EventPayload =
       value: unknown;
       durationMs: number;
     }
+  | { type: 'program-start'; programId: string; source: string }
+  | {
+      type: 'program-observe';
+      programId: string;
+      via: 'exec' | 'wait' | 'stop';
+      status: 'completed' | 'error' | 'still_working' | 'terminated';
+      output: string;
+      value?: unknown;
+      error?: string;
+    }
   | { type: 'invocation-stop'; agent: string; usage: Usage }
   | { type: 'invocation-error'; agent: string; usage: Usage; error: ErrorInfo }
   | { type: 'run-stop'; outcome: 'completed'; response: string; output: unknown }

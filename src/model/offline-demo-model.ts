@@ -37,13 +37,15 @@ export function createOfflineDemoModel(options: OfflineDemoModelOptions = {}): L
   const chunkSize = options.chunkSize ?? 12;
   const delayMs = options.delayMs ?? 0;
   let callCount = 0;
+  // Tool call ids must not repeat within a conversation, even across models.
+  const instance = crypto.randomUUID().slice(0, 8);
   const decide = (call: LanguageModelV4CallOptions) => {
     callCount++;
     const request = {
       ...toDemoRequest(call.prompt, (call.tools ?? []).filter(isFunctionTool)),
       ...demoChoice(call),
     };
-    return { turn: respond(request), prompt: call.prompt, id: `demo-${callCount}` };
+    return { turn: respond(request), prompt: call.prompt, id: `demo-${instance}-${callCount}` };
   };
   return {
     specificationVersion: 'v4',

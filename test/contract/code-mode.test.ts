@@ -62,6 +62,17 @@ describe('code mode in an agent', () => {
     expect(toolEvents.every((event) => event.caller === 'code' && event.parentToolCallId === 'x1' && event.toolName === 'lookup')).toBe(true);
   });
 
+  it('records each program: program-start with its source before its calls, program-observe with the observation', async () => {
+    const source = 'text("looking");\nreturn (await tools.lookup({ id: 7 })).name;';
+    const model = scriptedModel([{ toolCalls: [{ id: 'p1', name: 'exec', input: { source } }] }, { text: 'Done.' }]);
+    const run = await defineAgent({ name: 'coder', model, tools: [lookupTool], codeMode: { engine } }).ask('item 7');
+    const types = run.events.map((event) => event.type);
+    expect(types.indexOf('program-start')).toBeLessThan(types.indexOf('tool-start'));
+    expect(types.indexOf('tool-stop')).toBeLessThan(types.indexOf('program-observe'));
+    expect(run.events.find((event) => event.type === 'program-start')).toMatchObject({ programId: 'p1', source });
+    expect(run.events.find((event) => event.type === 'program-observe')).toMatchObject({ programId: 'p1', via: 'exec', status: 'completed', output: 'looking', value: 'item 7' });
+  });
+
   it('counts brokered calls toward maxToolCalls but not exec (max 1 + exec + confirm fails the run)', async () => {
     const confirm = defineTool({ name: 'confirm', description: 'Confirm.', input: { type: 'object' }, execute: () => 'done' });
     const model = scriptedModel([

@@ -86,12 +86,30 @@ describe.skipIf(!hasChromium)('the playground, served by the Worker, in Chromium
     await page.screenshot({ path: join(screenshotDir, 'structured-result.png') });
   });
 
+  it('solves the data task in one code-mode program: source, nested calls from code, output, a CSV rendered inline', async () => {
+    await page.click('button[data-example="sales"]');
+    const turn = await send(page, 'Which sales region did best over the last four months?');
+    const program = turn.locator('.program-card');
+    await expect(program.getAttribute('data-status')).resolves.toBe('completed');
+    await expect(program.locator('pre.code').innerText()).resolves.toContain('Promise.all');
+    await expect(program.locator('.tool-card[data-tool="region_sales"]').count()).resolves.toBe(4);
+    await expect(program.locator('.tool-card[data-tool="region_sales"] .badge').first().innerText()).resolves.toBe('from code');
+    await expect(program.locator('.program-output').innerText()).resolves.toBe('Best region: south (835k)');
+    const table = turn.locator('.artifact[data-media-type="text/csv"] table');
+    await expect(table.locator('tbody tr').count()).resolves.toBe(4);
+    await expect(table.locator('tbody tr').first().innerText()).resolves.toMatch(/south\s+835/);
+    await expect(turn.locator('p.text').innerText()).resolves.toContain('1. south: 835k');
+    await page.screenshot({ path: join(screenshotDir, 'code-mode-program.png'), fullPage: true });
+  });
+
   it('is accessible (axe-core: no serious or critical violations) and usable on a narrow screen', async () => {
     await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
     const violations = await page.evaluate(async () => {
-      const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: unknown[] }> }> } }).axe;
+      const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
       const result = await axe.run();
-      return result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id} (${violation.nodes.length})`);
+      return result.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
     });
     expect(violations).toEqual([]);
 

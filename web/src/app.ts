@@ -7,6 +7,7 @@ import { modelFor } from './models';
 import { loadSettings, saveSettings } from './settings';
 import type { Settings } from './settings';
 import type { Runner, ViewEvent } from './view-event';
+import { artifactGallery } from './view/artifact-view';
 import { settingsForm } from './view/settings-form';
 import { Timeline } from './view/timeline';
 import { Transcript } from './view/transcript';
@@ -96,6 +97,18 @@ export function createApp(root: HTMLElement): void {
         transcript.toolStop(view);
         timeline.add(`tool finished (${view.status})`, view.status);
         break;
+      case 'program-start':
+        transcript.programStart(view);
+        timeline.add('program started');
+        break;
+      case 'program-observe':
+        transcript.programObserve(view);
+        timeline.add(`program ${view.status.replace('_', ' ')} (${view.via})`, view.status === 'completed' ? 'success' : view.status === 'still_working' ? 'info' : 'error');
+        break;
+      case 'artifacts':
+        transcript.artifacts(view.id, artifactGallery(view.items));
+        timeline.add(`${view.items.length} file${view.items.length === 1 ? '' : 's'} produced`);
+        break;
       case 'end':
         transcript.end(view);
         timeline.add(`run ${view.outcome}`, view.outcome === 'completed' ? 'success' : 'error');
@@ -124,9 +137,9 @@ export function createApp(root: HTMLElement): void {
       agents.clear();
     })),
     h('main', { class: 'layout' },
-      h('nav', { class: 'panel', 'aria-label': 'Examples' }, exampleList, exampleInfo),
+      h('nav', { class: 'panel', 'aria-label': 'Examples', tabindex: -1 }, exampleList, exampleInfo),
       h('section', { class: 'panel chat', 'aria-label': 'Chat' }, transcript.element, form),
-      h('aside', { class: 'panel inspector', 'aria-label': 'Inspector' }, h('h2', {}, 'Timeline'), timeline.element),
+      h('aside', { class: 'panel inspector', 'aria-label': 'Inspector', tabindex: 0 }, h('h2', {}, 'Timeline'), timeline.element),
     ),
   );
   root.removeAttribute('aria-busy');

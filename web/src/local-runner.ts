@@ -1,6 +1,6 @@
 import type { ModelMessage } from 'ai';
 import type { Agent, GhostlightEvent } from '../../src/index';
-import type { Runner, ViewEvent } from './view-event';
+import type { ArtifactView, Runner, ViewEvent } from './view-event';
 
 /**
  * Runs agents in this tab: the Ghostlight core, its tools and its sandbox all
@@ -24,6 +24,14 @@ export class LocalRunner implements Runner {
       if (view) yield view;
     }
     const run = await stream.run;
+    for (const step of run.steps) {
+      for (const result of step.toolResults) {
+        const items = result.artifacts.flatMap((artifact): ArtifactView[] =>
+          artifact.kind === 'inline' ? [{ name: artifact.name ?? 'artifact', mediaType: artifact.mediaType, data: artifact.data, ...(artifact.reference ? { reference: artifact.reference } : {}) }] : [],
+        );
+        if (items.length > 0) yield { type: 'artifacts', id: result.toolCallId, items };
+      }
+    }
     if (run.outcome === 'completed') this.#history.set(agentId, [...run.messages]);
   }
 
@@ -48,6 +56,10 @@ function toViewEvent(event: GhostlightEvent): ViewEvent | undefined {
       return { type: 'tool-stop', id: event.toolCallId, status: event.status, content: event.content, value: event.value, durationMs: event.durationMs };
     case 'usage':
       return { type: 'usage', totalTokens: event.total.totalTokens };
+    case 'program-start':
+      return { type: 'program-start', id: event.programId, source: event.source };
+    case 'program-observe':
+      return { type: 'program-observe', id: event.programId, via: event.via, status: event.status, output: event.output, value: event.value, ...(event.error ? { error: event.error } : {}) };
     case 'run-stop':
       return { type: 'end', outcome: 'completed', response: event.response, output: event.output };
     case 'run-partial':

@@ -9,9 +9,21 @@ export type ViewEvent =
   | { type: 'reasoning'; messageId: string; delta: string }
   | { type: 'tool-start'; id: string; name: string; input: unknown; caller: string; parentId?: string }
   | { type: 'tool-stop'; id: string; status: 'success' | 'error'; content: string; value?: unknown; durationMs: number }
+  | { type: 'program-start'; id: string; source: string }
+  | { type: 'program-observe'; id: string; via: string; status: string; output: string; value?: unknown; error?: string }
+  | { type: 'artifacts'; id: string; items: ArtifactView[] }
   | { type: 'usage'; totalTokens: number }
   | { type: 'custom'; name: string; value: unknown }
   | { type: 'end'; outcome: 'completed' | 'failed' | 'partial' | 'cancelled'; response: string; output?: unknown; error?: string };
+
+/** A file a tool produced, ready to show. */
+export interface ArtifactView {
+  name: string;
+  mediaType: string;
+  data: Uint8Array;
+  /** Where the run stored it (e.g. `workspace://artifacts/…`), when it did. */
+  reference?: string;
+}
 
 /** Runs one user message somewhere and yields what to show. */
 export interface Runner {

@@ -70,15 +70,17 @@ export class WorkerRunner implements Runner {
           yield {
             type: 'tool-stop',
             id: String(event.toolCallId),
-            status: isErrorResult(event) ? 'error' : 'success',
+            status: (event.metadata as { status?: string } | undefined)?.status === 'error' ? 'error' : 'success',
             content: String(event.content ?? ''),
             durationMs: call ? performance.now() - call.started : 0,
           };
           break;
         }
-        case 'CUSTOM':
-          yield { type: 'custom', name: String(event.name), value: event.value };
+        case 'CUSTOM': {
+          const view = fromCustom(String(event.name), (event.value ?? {}) as Record<string, unknown>, toolStarted);
+          yield view ?? { type: 'custom', name: String(event.name), value: event.value };
           break;
+        }
         case 'RUN_FINISHED': {
           const result = (event.result ?? {}) as { response?: string; output?: unknown };
           this.#messages.push({ id: crypto.randomUUID(), role: 'assistant', content: result.response ?? text });
@@ -100,8 +102,23 @@ export class WorkerRunner implements Runner {
   }
 }
 
-function isErrorResult(event: Record<string, unknown>): boolean {
-  return event.status === 'error' || (typeof event.content === 'string' && /^(Invalid tool input|Unknown tool|Tool failed)/.test(event.content));
+/** Ghostlight's own custom AG-UI events: code-mode programs and the calls they make. */
+function fromCustom(name: string, value: Record<string, unknown>, started: Map<string, { name: string; args: string; started: number }>): ViewEvent | undefined {
+  switch (name) {
+    case 'ghostlight.program.start':
+      return { type: 'program-start', id: String(value.programId), source: String(value.source) };
+    case 'ghostlight.program.observe':
+      return { type: 'program-observe', id: String(value.programId), via: String(value.via), status: String(value.status), output: String(value.output ?? ''), value: value.value, ...(value.error ? { error: String(value.error) } : {}) };
+    case 'ghostlight.tool_start':
+      started.set(String(value.toolCallId), { name: String(value.toolName), args: '', started: performance.now() });
+      return { type: 'tool-start', id: String(value.toolCallId), name: String(value.toolName), input: value.input, caller: String(value.caller), ...(value.parentToolCallId ? { parentId: String(value.parentToolCallId) } : {}) };
+    case 'ghostlight.tool_result': {
+      const call = started.get(String(value.toolCallId));
+      return { type: 'tool-stop', id: String(value.toolCallId), status: value.status === 'error' ? 'error' : 'success', content: String(value.content ?? ''), durationMs: call ? performance.now() - call.started : 0 };
+    }
+    default:
+      return undefined;
+  }
 }
 
 function parseJson(text: string): unknown {

@@ -1,6 +1,7 @@
 import type { Example } from './example';
 import { helpCenterExample } from './help-center';
+import { dataTaskExample } from './data-task';
 import { triageExample } from './triage';
 
 /** The examples the playground offers, in order. */
-export const examples: readonly Example[] = [helpCenterExample, triageExample];
+export const examples: readonly Example[] = [helpCenterExample, dataTaskExample, triageExample];

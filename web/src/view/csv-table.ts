@@ -6,7 +6,7 @@ export function csvTable(text: string, label: string, limit = 50): HTMLElement {
   const [head, ...body] = rows;
   return h(
     'div',
-    { class: 'csv' },
+    { class: 'csv', tabindex: 0, role: 'region', 'aria-label': `${label} (scrollable)` },
     h('table', { 'aria-label': label },
       head ? h('thead', {}, h('tr', {}, ...head.map((cell) => h('th', { scope: 'col' }, cell)))) : null,
       h('tbody', {}, ...body.slice(0, limit).map((row) => h('tr', {}, ...row.map((cell) => h('td', {}, cell))))),

@@ -1,16 +1,21 @@
 import { h } from '../dom';
+import { ProgramCard } from './program-card';
 import { ToolCard } from './tool-card';
 import { jsonView } from './json-view';
 
 /** The conversation: user messages, streamed assistant text, tool cards. */
 export class Transcript {
-  readonly element = h('div', { class: 'transcript', role: 'log', 'aria-live': 'polite', 'aria-label': 'Conversation' });
+  readonly element = h('div', { class: 'transcript', role: 'log', 'aria-live': 'polite', 'aria-label': 'Conversation', tabindex: 0 });
   readonly #cards = new Map<string, ToolCard>();
+  readonly #programs = new Map<string, ProgramCard>();
   #turn: HTMLElement | undefined;
   #text: HTMLElement | undefined;
 
   /** Shows the user's message and opens the assistant's turn. */
   user(text: string): void {
+    // Ids are unique within a run, not across runs: later events only ever concern the new turn.
+    this.#cards.clear();
+    this.#programs.clear();
     this.element.append(h('div', { class: 'message user' }, h('span', { class: 'who' }, 'You'), h('p', {}, text)));
     this.#turn = h('div', { class: 'message assistant', 'aria-busy': 'true' }, h('span', { class: 'who' }, 'Agent'));
     this.#text = undefined;
@@ -29,10 +34,11 @@ export class Transcript {
   }
 
   /** Adds a tool card; text after it starts a new paragraph. */
-  toolStart(options: { id: string; name: string; input: unknown; caller: string }): void {
+  toolStart(options: { id: string; name: string; input: unknown; caller: string; parentId?: string }): void {
     const card = new ToolCard(options);
     this.#cards.set(options.id, card);
-    this.#turnElement().append(card.element);
+    const program = options.parentId === undefined ? undefined : this.#programs.get(options.parentId);
+    (program?.calls ?? this.#turnElement()).append(card.element);
     this.#text = undefined;
     this.#scroll();
   }
@@ -40,6 +46,27 @@ export class Transcript {
   /** Shows a tool call's outcome. */
   toolStop(options: { id: string; status: 'success' | 'error'; content: string; durationMs: number }): void {
     this.#cards.get(options.id)?.finish(options);
+  }
+
+  /** Shows a code-mode program starting. */
+  programStart(options: { id: string; source: string }): void {
+    const card = new ProgramCard(options);
+    this.#programs.set(options.id, card);
+    this.#turnElement().append(card.element);
+    this.#text = undefined;
+    this.#scroll();
+  }
+
+  /** Shows an observation of a program. */
+  programObserve(options: { id: string; via: string; status: string; output: string; value?: unknown; error?: string }): void {
+    this.#programs.get(options.id)?.observe(options);
+    this.#scroll();
+  }
+
+  /** Shows the files a call produced, under its card (or at the end of the turn). */
+  artifacts(id: string, element: HTMLElement): void {
+    const holder = this.#cards.get(id)?.element ?? this.#programs.get(id)?.element ?? this.#turnElement();
+    holder.append(element);
   }
 
   /** Adds any element to the current turn (programs, artifacts, results). */
@@ -77,6 +104,7 @@ export class Transcript {
   clear(): void {
     this.element.replaceChildren();
     this.#cards.clear();
+    this.#programs.clear();
     this.#turn = undefined;
   }
 

@@ -1,0 +1,88 @@
+import * as v from 'valibot';
+import { createArtifact, defineAgent, defineTool, toolResult } from '../../../src/index';
+import type { DemoRequest, DemoTurn } from '../../../src/index';
+import type { Example } from './example';
+
+const SALES: Record<string, number[]> = {
+  north: [120, 135, 150, 160],
+  south: [210, 190, 205, 230],
+  east: [90, 110, 95, 130],
+  west: [175, 160, 180, 170],
+};
+
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+  });
+
+const listRegions = defineTool({
+  name: 'list_regions',
+  description: 'List the sales regions.',
+  input: v.strictObject({}),
+  output: v.array(v.string()),
+  execute: () => Object.keys(SALES),
+});
+
+const regionSales = defineTool({
+  name: 'region_sales',
+  description: 'Monthly sales (in thousands) of one region for the last four months. Takes a moment: it queries the warehouse.',
+  input: v.strictObject({ region: v.picklist(Object.keys(SALES) as [string, ...string[]]) }),
+  output: v.strictObject({ region: v.string(), sales: v.array(v.number()) }),
+  execute: async ({ region }, binding) => {
+    await pause(300, binding.signal);
+    return { region, sales: SALES[region]! };
+  },
+});
+
+const exportCsv = defineTool({
+  name: 'export_csv',
+  description: 'Export rows as a CSV file the user can download.',
+  input: v.strictObject({ name: v.string(), rows: v.array(v.record(v.string(), v.union([v.string(), v.number()]))) }),
+  execute: ({ name, rows }) => {
+    const columns = Object.keys(rows[0] ?? {});
+    const csv = [columns.join(','), ...rows.map((row) => columns.map((column) => String(row[column] ?? '')).join(','))].join('\n');
+    return toolResult({ value: { file: name, rows: rows.length }, artifacts: [createArtifact({ data: `${csv}\n`, mediaType: 'text/csv', name })] });
+  },
+});
+
+/** The program the offline demo model writes for this task (a real model writes its own). */
+export const SALES_PROGRAM = `const regions = await tools.list_regions({});
+const reports = await Promise.all(regions.map((region) => tools.region_sales({ region })));
+const totals = reports
+  .map(({ region, sales }) => ({ region, total: sales.reduce((sum, value) => sum + value, 0) }))
+  .sort((left, right) => right.total - left.total);
+await tools.export_csv({ name: 'region-totals.csv', rows: totals });
+text(\`Best region: \${totals[0].region} (\${totals[0].total}k)\`);
+return totals;`;
+
+/** The offline model's plan: one program, then an answer from its observation. */
+function respond(request: DemoRequest): DemoTurn {
+  const observation = request.toolResults.find((result) => result.toolName === 'exec');
+  if (observation) {
+    const { output, value } = JSON.parse(observation.content) as { output?: string; value?: Array<{ region: string; total: number }> };
+    const ranking = (value ?? []).map((row, index) => `${index + 1}. ${row.region}: ${row.total}k`).join('\n');
+    return { text: `${output ?? ''}\n\nAll regions, best first:\n${ranking}\n\nThe totals are also in region-totals.csv. (offline demo model)` };
+  }
+  if (request.tools.some((tool) => tool.name === 'exec')) return { toolCalls: [{ toolName: 'exec', input: { source: SALES_PROGRAM } }] };
+  return { text: 'Code mode is off for this agent. (offline demo model)' };
+}
+
+/** A data task solved in one code-mode program instead of many model round trips. */
+export const dataTaskExample: Example = {
+  id: 'sales',
+  title: 'Data task in code mode',
+  description:
+    'The agent writes one JavaScript program that fans out to four slow tool calls with Promise.all, ranks the regions and exports a CSV. The program runs in a QuickJS sandbox in this tab; every call it makes goes through the same tool executor as the model’s own.',
+  suggestions: ['Which sales region did best over the last four months?'],
+  onWorker: false,
+  respond,
+  create: (model) =>
+    defineAgent({
+      name: 'sales',
+      model,
+      instructions: 'Answer questions about regional sales. Use a program to combine several tool calls.',
+      tools: [listRegions, regionSales, exportCsv],
+      codeMode: true,
+    }),
+};
