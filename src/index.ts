@@ -20,3 +20,4 @@ export * from './skills/index';
 export * from './structured/index';
 export * from './tool/index';
 export * from './ui-stream/index';
+export * from './workspace/index';

@@ -12,6 +12,7 @@ import type { ModelSettings } from './model-step';
 import type { RunCapability } from './run-capability';
 import type { SkillsConfig } from '../skills/skills-options';
 import type { ToolLoopOptions } from './tool-loop-detector';
+import type { AgentSandboxOptions, AgentWorkspaceOptions } from '../workspace/workspace-capability';
 
 /** What instructions may be: text, or a function of the run's binding. */
 export type Instructions = string | ((binding: ToolBinding) => string | Promise<string>);
@@ -51,6 +52,10 @@ export interface AgentDefinition {
   skills?: SkillsConfig;
   /** Code mode: the model writes programs (`exec`/`wait`/`stop`) that call the other tools; see docs/code-mode.md. */
   codeMode?: boolean | CodeModeOptions;
+  /** A workspace for every run: options for a fresh one, or a factory. The run opens it before its sandbox and closes both. */
+  workspace?: AgentWorkspaceOptions;
+  /** The sandbox over the run's workspace: policy, limits, profiles (default: the root read-only), or a factory. */
+  sandbox?: AgentSandboxOptions;
   /** Application-defined capabilities that take part in every run (set up after the built-in ones). */
   capabilities?: readonly RunCapability[];
 }

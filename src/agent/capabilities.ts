@@ -6,6 +6,7 @@ import type { AskOptions } from './invocation';
 import { sessionCapability } from '../session/session-capability';
 import type { RunCapability } from './run-capability';
 import { skillsCapability } from '../skills/skills-capability';
+import { workspaceCapabilities } from '../workspace/workspace-capability';
 
 /**
  * The capabilities a run sets up, in order: the built-in ones an agent
@@ -15,6 +16,7 @@ import { skillsCapability } from '../skills/skills-capability';
  */
 export function capabilitiesFor(definition: Readonly<AgentDefinition>, options: Readonly<AskOptions>): RunCapability[] {
   const capabilities: RunCapability[] = [];
+  capabilities.push(...workspaceCapabilities(definition, options));
   if (options.sessions) capabilities.push(sessionCapability(options.sessions));
   const registry = registryCapability(definition, options);
   if (registry) capabilities.push(registry);

@@ -9,6 +9,8 @@ import { isPlainObject } from '../util/json';
 import type { AgentLimits } from './limits';
 import type { ModelRegistry } from './model-registry';
 import type { SkillPath } from '../skills/skills-options';
+import type { SandboxView } from '../workspace/sandbox/sandbox-view';
+import type { Workspace } from '../workspace/workspace';
 
 /** What a run is asked: text, AI SDK user content parts, or a user message. */
 export type AgentInput = string | UserContent | UserModelMessage;
@@ -49,6 +51,10 @@ export interface AskOptions {
   skillPaths?: readonly SkillPath[];
   /** The model-visible root of skill files, e.g. `workspace://skills` (see docs/skills.md). */
   skillResourceRoot?: string;
+  /** A workspace the application owns (e.g. a conversation's): the run opens it if needed and never closes it. */
+  workspace?: Workspace;
+  /** A sandbox (or scope) the application owns, over `workspace`; never closed by the run. */
+  sandbox?: SandboxView;
   /** Test-only injection of ids and clock. */
   _internal?: { runId?: string; now?: () => number };
 }

@@ -1,4 +1,6 @@
 import type { JsonObject } from '../util/json';
+import type { SandboxView } from '../workspace/sandbox/sandbox-view';
+import type { Workspace } from '../workspace/workspace';
 
 /**
  * Who is asking and on whose behalf: values the application establishes after
@@ -46,6 +48,10 @@ export interface ToolBinding {
   readonly state: RunState;
   /** Aborts when the run is cancelled or reaches its deadline. */
   readonly signal: AbortSignal;
+  /** The run's workspace, when it has one: names files, does not restrict them. */
+  readonly workspace?: Workspace;
+  /** The run's sandbox (or a scope of it): send model-selected paths through it, not the workspace. */
+  readonly sandbox?: SandboxView;
 }
 
 /** Who asked for a tool call. */

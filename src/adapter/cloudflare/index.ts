@@ -8,3 +8,5 @@ export type { DurableObjectSessionStoreOptions } from './durable-object-session-
 export { SessionDurableObject } from './session-durable-object';
 export type { DurableObjectNamespaceLike, DurableObjectStateLike, DurableObjectStorageLike, DurableObjectStubLike } from './durable-object-types';
 export { cloudflareCodeEngine } from './cloudflare-code-engine';
+export { DurableObjectWorkspaceStore } from './durable-object-workspace-store';
+export type { DurableObjectWorkspaceStorage, DurableObjectWorkspaceStoreOptions } from './durable-object-workspace-store';
