@@ -319,7 +319,8 @@ describe('workspace storage', () => {
       model,
       tools: [tool],
       artifacts: true,
-      capabilities: [{ name: 'workspace', setup: () => ({ bind: { workspace } }) }],
+      // A duck-typed stand-in for the Workspace class (ToolBinding types the real one).
+      capabilities: [{ name: 'workspace', setup: () => ({ bind: { workspace: workspace as never } }) }],
     });
     const run = await agent.ask('Export.');
     expect(run.outcome).toBe('completed');
