@@ -5,9 +5,5 @@
  */
 export { IndexedDbSessionStore } from './indexed-db-session-store';
 export type { IndexedDbSessionStoreOptions } from './indexed-db-session-store';
- * Browser implementations of Ghostlight's seams (subpath `ghostlight/browser`).
- *
- * @module
- */
-export { IndexedDbWorkspaceStore } from './indexeddb-workspace-store';
-export type { IndexedDbWorkspaceStoreOptions } from './indexeddb-workspace-store';
+export { IndexedDbWorkspaceStore } from './indexed-db-workspace-store';
+export type { IndexedDbWorkspaceStoreOptions } from './indexed-db-workspace-store';
