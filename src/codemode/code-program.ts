@@ -11,6 +11,7 @@ import type { CodeEngine, CodeEngineHost, CodeEngineProgram, CodeEngineStep } fr
 import type { CodeLimits } from './code-limits';
 import { CodeLimitError } from './code-limit-error';
 import { ProgramOutput } from './program-output';
+import { sourceKind, stripTypes } from './prepare-source';
 
 /** Makes one tool call for a program (through the run's executor, or `runCode`'s broker). */
 export type CodeToolDispatch = (entry: CodeCatalogEntry, args: Record<string, unknown>, callNumber: number) => Promise<ToolCallResult>;
@@ -25,9 +26,8 @@ export type CodeOutcome =
 /** What starting a program needs. */
 export interface CodeProgramOptions {
   readonly engine: CodeEngine;
-  /** JavaScript (types already removed). */
-  readonly code: string;
-  readonly kind: 'script' | 'module';
+  /** The program: JavaScript, or TypeScript (types are stripped when it does not parse as JavaScript). */
+  readonly source: string;
   readonly catalog: CodeCatalog;
   readonly limits: CodeLimits;
   readonly dispatch: CodeToolDispatch;
@@ -72,6 +72,7 @@ export class CodeProgram {
   #failure: unknown;
   #finished = false;
   #wake: (() => void) | undefined;
+  #wallTimer: ReturnType<typeof setTimeout> | undefined;
   #woken = false;
 
   private constructor(options: CodeProgramOptions) {
@@ -128,37 +129,54 @@ export class CodeProgram {
   }
 
   async #run(): Promise<CodeOutcome> {
-    const { limits, signal } = this.#options;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    const { signal } = this.#options;
     const onAbort = () => this.fail(abortReason(signal!));
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
       if (signal?.aborted) return { status: 'failed', error: abortReason(signal) };
-      // The lifetime counts from when the engine can run the program, not from loading the engine.
       await this.#options.engine.ready();
-      timer = setTimeout(() => this.fail(new CodeLimitError('wall', LIMIT_MESSAGES.wall)), limits.wallMs);
-      this.#engineProgram = await this.#options.engine.start({
-        source: this.#options.code,
-        kind: this.#options.kind,
-        tools: this.#options.catalog.entries,
-        input: this.#options.input === undefined ? undefined : JSON.stringify(this.#options.input),
-        limits,
-        wallDeadline: Date.now() + limits.wallMs,
-        host: this.#host(),
-      });
+      const source = this.#options.source;
+      let step = await this.#start(source);
+      if (step.state === 'threw' && step.error.startsWith('SyntaxError')) {
+        // Nothing ran: a parse error. If it is TypeScript, strip the types and start again.
+        clearTimeout(this.#wallTimer);
+        const stripped = await stripTypes(source);
+        if (stripped !== undefined) {
+          this.#engineProgram!.dispose();
+          step = await this.#start(stripped);
+        }
+      }
       for (;;) {
-        const outcome = this.#outcomeOf(this.#engineProgram.step());
+        const outcome = this.#outcomeOf(step);
         if (outcome) return outcome;
         await this.#nextWake();
+        step = this.#engineProgram!.step();
       }
     } catch (error) {
       return { status: 'failed', error };
     } finally {
       this.#finished = true;
-      clearTimeout(timer);
+      clearTimeout(this.#wallTimer);
       signal?.removeEventListener('abort', onAbort);
       this.#engineProgram?.dispose();
     }
+  }
+
+  async #start(source: string): Promise<CodeEngineStep> {
+    const { limits } = this.#options;
+    // The lifetime counts from when the program starts, not from loading the engine or the TypeScript stripper.
+    clearTimeout(this.#wallTimer);
+    this.#wallTimer = setTimeout(() => this.fail(new CodeLimitError('wall', LIMIT_MESSAGES.wall)), limits.wallMs);
+    this.#engineProgram = await this.#options.engine.start({
+      source,
+      kind: sourceKind(source),
+      tools: this.#options.catalog.entries,
+      input: this.#options.input === undefined ? undefined : JSON.stringify(this.#options.input),
+      limits,
+      wallDeadline: Date.now() + limits.wallMs,
+      host: this.#host(),
+    });
+    return this.#engineProgram.step();
   }
 
   #outcomeOf(step: CodeEngineStep): CodeOutcome | undefined {

@@ -9,7 +9,6 @@ import type { CodeLimits } from './code-limits';
 import { CodeLimitError } from './code-limit-error';
 import { CodeProgram } from './code-program';
 import type { CodeOutcome } from './code-program';
-import { prepareSource } from './prepare-source';
 
 /** Output tokens an observation returns unless the model asks otherwise. */
 export const DEFAULT_OBSERVATION_TOKENS = 10_000;
@@ -73,12 +72,10 @@ export class CodeSession {
       this.#programs++;
       if (this.#programs > limits.programs) throw new CodeLimitError('programs', 'code-mode program limit exceeded');
       if (utf8Length(source) > limits.sourceBytes) throw new CodeLimitError('source', 'code-mode source exceeds the limit');
-      const prepared = await prepareSource(source);
       const programNumber = this.#programs;
       const program = CodeProgram.start({
         engine: this.#options.engine,
-        code: prepared.code,
-        kind: prepared.kind,
+        source,
         catalog: this.#options.catalog,
         limits,
         signal: this.#options.signal,

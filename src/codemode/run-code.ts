@@ -17,7 +17,6 @@ import type { CodeLimits } from './code-limits';
 import { CodeLimitError } from './code-limit-error';
 import { CodeProgram } from './code-program';
 import { CodeProgramError } from './code-program-error';
-import { prepareSource } from './prepare-source';
 import { defaultCodeEngine } from './quickjs/default-code-engine';
 
 /** Options of {@link runCode}. */
@@ -77,13 +76,11 @@ export async function runCode(source: string, options: RunCodeOptions = {}): Pro
   try {
     const broker = isBroker(options.tools) ? options.tools : toolsBroker(owned!, binding);
     const catalog = new CodeCatalog(broker.list());
-    const prepared = await prepareSource(source);
     const toolCalls: ToolCallResult[] = [];
     const runId = randomId();
     const program = CodeProgram.start({
       engine,
-      code: prepared.code,
-      kind: prepared.kind,
+      source,
       catalog,
       limits,
       input: options.input,

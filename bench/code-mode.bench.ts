@@ -1,0 +1,141 @@
+// Code mode: per-program overhead, host tool round trip and a 50-call fan-out, Ghostlight's in-isolate QuickJS
+// (`runCode`) against AI SDK's `@ai-sdk/code-mode` (QuickJS in worker threads through `run`) in the same process;
+// then model round trips and input tokens for a fixed 10-tool fan-out task with and without code mode.
+import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { experimental_runCodeMode as aiSdkRunCodeMode } from '@ai-sdk/code-mode';
+import { jsonSchema, tool } from 'ai';
+import { MockLanguageModelV4 } from 'ai/test';
+import { defineAgent, defineTool, runCode } from '../src/index';
+import type { Tool } from '../src/index';
+import { median, ms, sample } from './harness';
+import type { BenchSection } from './harness';
+
+const echoSchema = { type: 'object', properties: { i: { type: 'number' } }, additionalProperties: true } as const;
+const ghostEcho = defineTool({ name: 'echo', description: 'Echo the input.', input: echoSchema, execute: (input) => input });
+const aiEcho = tool({ description: 'Echo the input.', inputSchema: jsonSchema<{ i?: number }>(echoSchema), execute: async (input) => input });
+
+const CALLS = 200;
+const programs = {
+  tiny: 'return 1;',
+  roundTrips: `for (let i = 0; i < ${CALLS}; i++) await tools.echo({ i }); return ${CALLS};`,
+  fanOut: 'const all = await Promise.all(Array.from({ length: 50 }, (_, i) => tools.echo({ i }))); return all.length;',
+};
+
+async function ghost(source: string): Promise<unknown> {
+  return (await runCode(source, { tools: [ghostEcho] })).value;
+}
+
+async function aiSdk(source: string): Promise<unknown> {
+  return aiSdkRunCodeMode({ js: source, tools: { echo: aiEcho } });
+}
+
+async function engines(): Promise<string> {
+  // Cold: the first program of each (module load / worker start).
+  const coldGhost = await time(() => ghost(programs.tiny));
+  const coldAi = await time(() => aiSdk(programs.tiny));
+  const rows: Array<[string, number, number]> = [];
+  const tinyGhost = median(await sample(() => ghost(programs.tiny), 300, 20));
+  const tinyAi = median(await sample(() => aiSdk(programs.tiny), 60, 5));
+  rows.push(['warm program: fresh context + catalog + `return 1` + dispose', tinyGhost, tinyAi]);
+  const tripsGhost = median(await sample(() => ghost(programs.roundTrips), 30, 3));
+  const tripsAi = median(await sample(() => aiSdk(programs.roundTrips), 10, 2));
+  rows.push([`host tool round trip (${CALLS} sequential awaited calls, per call)`, (tripsGhost - tinyGhost) / CALLS, (tripsAi - tinyAi) / CALLS]);
+  const fanGhost = median(await sample(() => ghost(programs.fanOut), 60, 5));
+  const fanAi = median(await sample(() => aiSdk(programs.fanOut), 20, 3));
+  rows.push(['50-call `Promise.all` fan-out (whole program)', fanGhost, fanAi]);
+  const table = rows.map(([name, g, a]) => `| ${name} | ${ms(g)} | ${ms(a)} | **${(a / g).toFixed(1)}×** |`).join('\n');
+  return `| measure (median) | Ghostlight \`runCode\` (QuickJS in the isolate) | \`@ai-sdk/code-mode\` 1.0.42 (QuickJS in worker threads) | Ghostlight faster by |
+|---|---|---|---|
+${table}
+| first program in the process (cold) | ${ms(coldGhost)} | ${ms(coldAi)} | ${(coldAi / coldGhost).toFixed(1)}× |
+
+Both run the same programs against an \`echo\` tool; Ghostlight's path includes TypeScript stripping (sucrase),
+resolving the tool list, the catalog, a fresh QuickJS runtime and context with the bootstrap, and disposal.
+Targets: warm program ≤ 1 ms, round trip ≤ 0.05 ms, ≥ 10× faster per warm program than the worker-thread design.`;
+}
+
+async function time(task: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await task();
+  return performance.now() - started;
+}
+
+// ---- model round trips and input tokens for a fixed 10-tool fan-out task ----
+
+const REGIONS = ['north', 'south', 'east', 'west', 'central', 'coast', 'mountain', 'valley', 'lakes', 'islands'];
+const salesTools: Tool[] = REGIONS.map((region, index) =>
+  defineTool({
+    name: `sales_${region}`,
+    description: `Daily sales of the ${region} region for the last 30 days.`,
+    input: { type: 'object', properties: { days: { type: 'integer', minimum: 1, maximum: 30 } }, required: ['days'], additionalProperties: false },
+    output: {
+      type: 'array',
+      items: { type: 'object', properties: { day: { type: 'integer' }, units: { type: 'integer' }, revenue: { type: 'number' } }, required: ['day', 'units', 'revenue'] },
+    },
+    execute: (input) =>
+      Array.from({ length: (input as { days: number }).days }, (_, day) => ({ day: day + 1, units: 10 + ((day * 7 + index * 13) % 23), revenue: Math.round((1000 + ((day * 37 + index * 101) % 500)) * 100) / 100 })),
+  }),
+);
+const question = 'Which region had the highest revenue over the last 30 days, and how much?';
+const fanOutProgram = `const regions = ALL_TOOLS.map((tool) => tool.name);
+const totals = await Promise.all(regions.map(async (name) => {
+  const rows = await tools.call(name, { days: 30 });
+  return { region: name.replace('sales_', ''), revenue: rows.reduce((sum, row) => sum + row.revenue, 0) };
+}));
+totals.sort((a, b) => b.revenue - a.revenue);
+return { best: totals[0], runnerUp: totals[1] };`;
+
+type Turn = { toolCalls?: Array<{ name: string; input: unknown }>; text?: string };
+
+/** A scripted model that counts the input tokens of every call the same way: the prompt and tools as JSON, 4 bytes a token. */
+function countingModel(turns: Turn[]) {
+  const calls: number[] = [];
+  let index = 0;
+  const model = new MockLanguageModelV4({
+    doStream: async (options: LanguageModelV4CallOptions) => {
+      calls.push(Math.ceil(JSON.stringify({ prompt: options.prompt, tools: options.tools ?? [] }).length / 4));
+      const turn = turns[index++] ?? { text: 'done' };
+      const parts: LanguageModelV4StreamPart[] = [{ type: 'stream-start', warnings: [] }];
+      (turn.toolCalls ?? []).forEach((call, callIndex) =>
+        parts.push({ type: 'tool-call', toolCallId: `c${index}-${callIndex}`, toolName: call.name, input: JSON.stringify(call.input) }),
+      );
+      if (turn.text) parts.push({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: turn.text }, { type: 'text-end', id: 't' });
+      const finish = turn.toolCalls?.length ? 'tool-calls' : 'stop';
+      parts.push({ type: 'finish', finishReason: { unified: finish, raw: finish }, usage: { inputTokens: { total: 0, noCache: 0, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 0, text: 0, reasoning: 0 } } });
+      return { stream: new ReadableStream({ start: (controller) => { for (const part of parts) controller.enqueue(part); controller.close(); } }) };
+    },
+  });
+  return { model, calls };
+}
+
+async function tokens(): Promise<string> {
+  const answer = { text: 'The islands region had the highest revenue.' };
+  const variants: Array<{ name: string; turns: Turn[]; codeMode: boolean }> = [
+    { name: 'direct tools, all 10 calls in one parallel batch', codeMode: false, turns: [{ toolCalls: salesTools.map((t) => ({ name: t.name, input: { days: 30 } })) }, answer] },
+    { name: 'direct tools, one call per turn', codeMode: false, turns: [...salesTools.map((t) => ({ toolCalls: [{ name: t.name, input: { days: 30 } }] })), answer] },
+    { name: 'code mode, one `exec` with `Promise.all`', codeMode: true, turns: [{ toolCalls: [{ name: 'exec', input: { source: fanOutProgram } }] }, answer] },
+  ];
+  const rows: string[] = [];
+  for (const variant of variants) {
+    const { model, calls } = countingModel(variant.turns);
+    const run = await defineAgent({ name: 'sales', model, tools: salesTools, codeMode: variant.codeMode }).ask(question);
+    if (run.outcome !== 'completed') throw new Error(`${variant.name}: ${run.outcome} ${String(run.error)}`);
+    const toolCalls = run.events.filter((event) => event.type === 'tool-stop').length;
+    rows.push(`| ${variant.name} | ${calls.length} | ${toolCalls} | ${calls.reduce((a, b) => a + b, 0).toLocaleString('en-US')} | ${calls.map((n) => n.toLocaleString('en-US')).join(' + ')} |`);
+  }
+  return `Task: "${question}" over 10 tools (\`sales_<region>\`, 30 rows each), scripted \`MockLanguageModelV4\`; input
+tokens of every model call counted the same way for all variants (the prompt and tool definitions as JSON, 4 bytes a token).
+
+| variant | model calls | tool calls | input tokens (total) | per call |
+|---|---|---|---|---|
+${rows.join('\n')}
+
+With code mode the 300 rows never reach the model: the program sums them and returns two totals. The tool
+definitions cost about the same either way (JSON Schemas in \`tools\` vs TypeScript declarations in the instructions).`;
+}
+
+/** The code-mode section of BENCHMARKS.md. */
+export async function bench(): Promise<BenchSection> {
+  const markdown = `${await engines()}\n\n${await tokens()}`;
+  return { key: 'code-mode', title: 'Code mode (issue 4)', markdown };
+}
