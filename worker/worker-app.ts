@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import { createAgentApp, MemorySessionStore } from '../src/index';
 import type { SessionStore } from '../src/index';
-import { DurableObjectSessionStore } from '../src/adapter/cloudflare/index';
+import { cloudflareCodeEngine, DurableObjectSessionStore } from '../src/adapter/cloudflare/index';
 import type { DurableObjectNamespaceLike } from '../src/adapter/cloudflare/index';
 import { createSupportAgent } from './demo-agent';
+import { createAnalystAgent } from './demo-analyst';
 import { demoAuth } from './demo-auth';
 import { modelFromEnv } from './model-from-env';
 import { placeholderPage } from './placeholder-page';
@@ -17,10 +18,11 @@ import { placeholderPage } from './placeholder-page';
 export function createWorkerApp(env: Record<string, unknown>): Hono {
   const choice = modelFromEnv(env);
   const agent = createSupportAgent(choice.model);
+  const analyst = createAnalystAgent(choice.model, cloudflareCodeEngine());
   const namespace = env.SESSIONS as DurableObjectNamespaceLike | undefined;
   const sessions: SessionStore = namespace ? new DurableObjectSessionStore(namespace) : new MemorySessionStore();
   const api = createAgentApp({
-    agents: [agent],
+    agents: [agent, analyst],
     auth: demoAuth(env),
     sessions,
     runTimeoutMs: 120_000,
@@ -31,7 +33,7 @@ export function createWorkerApp(env: Record<string, unknown>): Hono {
     context.json({
       name: 'ghostlight',
       model: choice.label,
-      agents: [agent.name],
+      agents: [agent.name, analyst.name],
       sessions: namespace ? 'durable-object' : 'memory',
       routes: ['POST /agents/:name/runs', 'GET /agents/:name/runs/:runId/events', 'POST /agents/:name/ag-ui', 'POST /agents/:name/chat'],
       try: `curl -s -X POST -H 'content-type: application/json' -d '{"input":"How long does shipping take?"}' ${new URL(context.req.url).origin}/agents/support/runs`,

@@ -1,3 +1,4 @@
+import { planCodeModeTurn } from './demo-code-mode';
 import { planStructuredTurn } from './demo-structured';
 
 /** What the offline demo model sees on each turn. */
@@ -33,6 +34,8 @@ const STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'what', 'this', 'that',
 export function planDemoTurn(request: DemoRequest): DemoTurn {
   const structured = planStructuredTurn(request);
   if (structured) return structured;
+  const program = planCodeModeTurn(request);
+  if (program) return program;
   if (request.toolResults.length > 0) return { text: answerFromResults(request) };
   const words = significantWords(request.userText);
   const chosen = request.tools
