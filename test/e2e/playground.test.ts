@@ -102,6 +102,31 @@ describe.skipIf(!hasChromium)('the playground, served by the Worker, in Chromium
     await page.screenshot({ path: join(screenshotDir, 'code-mode-program.png'), fullPage: true });
   });
 
+  it('organises the workspace with the filesystem and shell tools, and the files survive a reload', async () => {
+    await page.click('button[data-example="files"]');
+    const turn = await send(page, 'Organise my inbox into folders.');
+    await expect(turn.locator('.tool-card[data-tool="list_files"]').getAttribute('data-status')).resolves.toBe('success');
+    await expect(turn.locator('.tool-card[data-tool="shell"]').getAttribute('data-status')).resolves.toBe('success');
+    await expect(turn.locator('.tool-card[data-tool="move_file"][data-status="success"]').count()).resolves.toBe(5);
+    await expect(turn.locator('p.text').innerText()).resolves.toContain('I organised 5 of 5 files');
+
+    const tree = async () => {
+      await page.click('button[role="tab"][data-tab="workspace"]');
+      await page.waitForSelector('.tree [data-path]');
+      return page.locator('.tree [data-path]').evaluateAll((items) => items.map((item) => item.getAttribute('data-path')));
+    };
+    const expected = ['finance', 'finance/invoice-481.csv', 'inbox', 'meetings', 'meetings/meeting-2026-11-20.md', 'meetings/meeting-2026-11-27.md', 'notes', 'notes/welcome.md', 'personal', 'personal/groceries.txt', 'personal/trip-ideas.md'];
+    expect((await tree()).sort()).toEqual(expected);
+    await page.click('.tree [data-path="finance/invoice-481.csv"] button');
+    await expect(page.locator('.viewer table tbody tr').count()).resolves.toBe(2);
+    await page.screenshot({ path: join(screenshotDir, 'workspace.png') });
+
+    await page.reload();
+    await page.waitForSelector('#prompt');
+    expect((await tree()).sort()).toEqual(expected);
+    await page.click('button[role="tab"][data-tab="timeline"]');
+  });
+
   it('is accessible (axe-core: no serious or critical violations) and usable on a narrow screen', async () => {
     await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
     const violations = await page.evaluate(async () => {

@@ -7,7 +7,10 @@ import { modelFor } from './models';
 import { loadSettings, saveSettings } from './settings';
 import type { Settings } from './settings';
 import type { Runner, ViewEvent } from './view-event';
+import { playgroundWorkspace, resetWorkspace } from './playground-workspace';
 import { artifactGallery } from './view/artifact-view';
+import { Inspector } from './view/inspector';
+import { WorkspaceView } from './view/workspace-view';
 import { settingsForm } from './view/settings-form';
 import { Timeline } from './view/timeline';
 import { Transcript } from './view/transcript';
@@ -19,12 +22,29 @@ export function createApp(root: HTMLElement): void {
   let example: Example = examples[0]!;
   let controller: AbortController | undefined;
   const agents = new Map<string, Promise<Agent>>();
-  const local = new LocalRunner((id) => agentFor(id));
+  const local = new LocalRunner(
+    (id) => agentFor(id),
+    async (id) => (await examples.find((candidate) => candidate.id === id)?.askOptions?.()) ?? {},
+  );
   const remote = new WorkerRunner();
   const runner = (): Runner => (settings.location === 'worker' && example.onWorker ? remote : local);
 
   const transcript = new Transcript();
   const timeline = new Timeline();
+  const inspector = new Inspector([
+    { id: 'timeline', label: 'Timeline', render: async () => timeline.element },
+    { id: 'workspace', label: 'Workspace', render: async () => workspacePanel() },
+  ]);
+  let workspaceView: WorkspaceView | undefined;
+
+  async function workspacePanel(): Promise<HTMLElement> {
+    if (!workspaceView) {
+      const { workspace } = await playgroundWorkspace();
+      workspaceView = new WorkspaceView(workspace, { reset: () => resetWorkspace(workspace) });
+    }
+    await workspaceView.refresh();
+    return workspaceView.element;
+  }
   const prompt = h('textarea', { id: 'prompt', rows: 3, required: true, placeholder: 'Ask the agent…', 'aria-label': 'Message' });
   const send = h('button', { type: 'submit', class: 'primary' }, 'Send');
   const stop = h('button', { type: 'button', disabled: true, onclick: () => controller?.abort() }, 'Stop');
@@ -139,7 +159,7 @@ export function createApp(root: HTMLElement): void {
     h('main', { class: 'layout' },
       h('nav', { class: 'panel', 'aria-label': 'Examples', tabindex: -1 }, exampleList, exampleInfo),
       h('section', { class: 'panel chat', 'aria-label': 'Chat' }, transcript.element, form),
-      h('aside', { class: 'panel inspector', 'aria-label': 'Inspector', tabindex: 0 }, h('h2', {}, 'Timeline'), timeline.element),
+      h('aside', { class: 'panel inspector', 'aria-label': 'Inspector', tabindex: 0 }, inspector.element),
     ),
   );
   root.removeAttribute('aria-busy');

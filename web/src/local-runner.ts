@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import type { Agent, GhostlightEvent } from '../../src/index';
+import type { Agent, AskOptions, GhostlightEvent } from '../../src/index';
 import type { ArtifactView, Runner, ViewEvent } from './view-event';
 
 /**
@@ -9,16 +9,19 @@ import type { ArtifactView, Runner, ViewEvent } from './view-event';
 export class LocalRunner implements Runner {
   readonly label = 'this tab';
   readonly #agents: (id: string) => Promise<Agent>;
+  readonly #options: (id: string) => Promise<Partial<AskOptions>>;
   readonly #history = new Map<string, ModelMessage[]>();
   readonly #sessionId = crypto.randomUUID();
 
-  constructor(agents: (id: string) => Promise<Agent>) {
+  constructor(agents: (id: string) => Promise<Agent>, options: (id: string) => Promise<Partial<AskOptions>> = async () => ({})) {
     this.#agents = agents;
+    this.#options = options;
   }
 
   async *run(agentId: string, input: string, signal: AbortSignal): AsyncIterable<ViewEvent> {
     const agent = await this.#agents(agentId);
-    const stream = agent.stream(input, { signal, history: this.#history.get(agentId) ?? [], sessionId: this.#sessionId, actorId: 'playground-user' });
+    const extra = await this.#options(agentId);
+    const stream = agent.stream(input, { ...extra, signal, history: this.#history.get(agentId) ?? [], sessionId: this.#sessionId, actorId: 'playground-user' });
     for await (const event of stream) {
       const view = toViewEvent(event);
       if (view) yield view;

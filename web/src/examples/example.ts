@@ -1,4 +1,4 @@
-import type { Agent, DemoRequest, DemoTurn } from '../../../src/index';
+import type { Agent, AskOptions, DemoRequest, DemoTurn } from '../../../src/index';
 import type { LanguageModel } from 'ai';
 
 /** An example agent the playground offers. */
@@ -13,6 +13,8 @@ export interface Example {
   onWorker: boolean;
   /** The offline demo model's policy for this example (defaults to the built-in one). */
   respond?: (request: DemoRequest) => DemoTurn;
+  /** Options for each run in this tab (e.g. the application-owned workspace). */
+  askOptions?: () => Promise<Partial<AskOptions>>;
   /** Builds the agent for this tab. */
   create(model: LanguageModel): Promise<Agent> | Agent;
 }
