@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 
 const runtimeModule = (name: string) => ({ '#test-runtime': new URL(`./test/runtime/${name}.ts`, import.meta.url).pathname });
 
+/** Starts the real MCP server-everything on 127.0.0.1 for a project; tests `inject('mcpOrigin')`. */
+const mcpServer = './test/support/mcp-global-setup.ts';
+
 /** Flags that keep Debian's Chromium off the (closed) network; see ../shared/STACK.md. */
 const chromiumArgs = [
   '--headless',
@@ -49,6 +52,7 @@ export default defineConfig({
           name: 'contract:node',
           environment: 'node',
           include: ['test/contract/**/*.test.ts'],
+          globalSetup: [mcpServer],
           testTimeout: 30_000,
         },
       },
@@ -58,6 +62,7 @@ export default defineConfig({
         test: {
           name: 'contract:workerd',
           include: ['test/contract/**/*.test.ts', 'test/workerd/**/*.test.ts'],
+          globalSetup: [mcpServer],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -67,6 +72,7 @@ export default defineConfig({
         test: {
           name: 'contract:chromium',
           include: ['test/contract/**/*.test.ts', 'test/browser/**/*.test.ts'],
+          globalSetup: [mcpServer],
           testTimeout: 60_000,
           browser: {
             enabled: true,

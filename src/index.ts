@@ -12,6 +12,7 @@ export * from './error/index';
 export * from './events/index';
 export * from './http/index';
 export * from './lifetime/index';
+export * from './mcp/index';
 export * from './model/index';
 export * from './registry/index';
 export * from './schema/index';

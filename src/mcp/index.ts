@@ -1,0 +1,16 @@
+export { connectMcp } from './connect-mcp';
+export type { ConnectMcpOptions } from './connect-mcp';
+export { McpClient } from './mcp-client';
+export type { McpClientOptions, McpServerInfo } from './mcp-client';
+export type { McpConnection } from './mcp-connection';
+export type { McpDefinition } from './mcp-definition';
+export { DEFAULT_MCP_LIMITS } from './mcp-limits';
+export type { McpLimits } from './mcp-limits';
+export { MCP_PROTOCOL_VERSION } from './mcp-protocol';
+export type { JsonRpcNotification, JsonRpcRequest } from './mcp-protocol';
+export type { McpResult } from './mcp-result';
+export type { McpCall, McpResultMapper, McpToolMapper, McpToolsOptions } from './mcp-tools';
+export { mcpToolset } from './mcp-toolset';
+export type { McpToolsetOptions } from './mcp-toolset';
+export type { McpTransport, McpTransportOptions } from './mcp-transport';
+export type { HttpTransportMode } from './http-transport';
