@@ -4,7 +4,6 @@ import { ProtocolError } from '../error/protocol-error';
 import { markTool } from '../tool/tool';
 import type { Tool } from '../tool/tool';
 import type { ToolBinding } from '../tool/tool-binding';
-import type { ToolProvider } from '../tool/tool-declaration';
 import { ToolError } from '../tool/tool-error';
 import { McpClient } from './mcp-client';
 import type { McpClientOptions } from './mcp-client';
@@ -46,7 +45,7 @@ export interface McpToolsetOptions extends McpClientOptions {
  * });
  * const agent = defineAgent({ name: 'support', model, tools: [helpCenter] });
  */
-export function mcpToolset(options: McpToolsetOptions): ToolProvider {
+export function mcpToolset(options: McpToolsetOptions): (binding: ToolBinding) => Promise<Tool[]> {
   const name = options.name ?? 'MCP toolset';
   const { connection, mapTool, mapResult, optional, onError } = options;
   if (typeof connection !== 'function') resolveConnection(connection, name);
@@ -55,7 +54,7 @@ export function mcpToolset(options: McpToolsetOptions): ToolProvider {
     if (value !== undefined && typeof value !== 'function') throw new ConfigurationError(`${name} ${key} must be a function`);
   }
 
-  return async (binding) => {
+  return async (binding: ToolBinding): Promise<Tool[]> => {
     // The first failure of an application callback: it propagates as it is, optional or not.
     let callbackFailure: { error: unknown } | undefined;
     const guarded = <ARGS extends unknown[], RESULT>(callback: (...args: ARGS) => RESULT) =>
