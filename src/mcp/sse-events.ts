@@ -21,6 +21,15 @@ export async function* sseEvents(body: ReadableStream<Uint8Array>, maxBytes: num
   let event = '';
   let data: string[] = [];
   let id: string | undefined;
+  const field = (line: string) => {
+    if (line.startsWith(':')) return;
+    const colon = line.indexOf(':');
+    const name = colon < 0 ? line : line.slice(0, colon);
+    const text = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+    if (name === 'data') data.push(text);
+    else if (name === 'event') event = text;
+    else if (name === 'id') id = text;
+  };
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -37,17 +46,11 @@ export async function* sseEvents(body: ReadableStream<Uint8Array>, maxBytes: num
           event = '';
           data = [];
           if (options.perEvent) bytes = buffer.length;
-          continue;
-        }
-        if (line.startsWith(':')) continue;
-        const colon = line.indexOf(':');
-        const field = colon < 0 ? line : line.slice(0, colon);
-        const text = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-        if (field === 'data') data.push(text);
-        else if (field === 'event') event = text;
-        else if (field === 'id') id = text;
+        } else field(line);
       }
     }
+    // Lenient at the end: a last event without its blank line is still delivered.
+    if (buffer !== '') field(buffer);
     if (data.length > 0) yield { event: event || 'message', data: data.join('\n'), id };
   } finally {
     await reader.cancel().catch(() => undefined);
