@@ -1,7 +1,7 @@
 import { ProviderError } from '../error/control-errors';
 import { GhostlightError } from '../error/ghostlight-error';
 import { ProtocolError } from '../error/protocol-error';
-import { abortReason, throwIfAborted } from '../util/abort';
+import { abortReason, raceAbort, throwIfAborted } from '../util/abort';
 import { MCP_PROTOCOL_VERSION } from './mcp-protocol';
 
 /** What both HTTP transports need to reach a server. */
@@ -63,7 +63,8 @@ export async function exchange<T>(signal: AbortSignal | undefined, timeoutMs: nu
   const onAbort = () => controller.abort();
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    return await operation(controller.signal);
+    // Raced, so a timeout or cancellation ends the wait even when the I/O underneath ignores the signal.
+    return await raceAbort(operation(controller.signal), controller.signal);
   } catch (error) {
     if (signal?.aborted) throw abortReason(signal);
     if (typeof error === 'object' && error !== null && callbackErrors.has(error)) throw error;

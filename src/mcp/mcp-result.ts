@@ -1,7 +1,7 @@
 import { createArtifact } from '../artifacts/artifact';
 import type { InlineArtifact } from '../artifacts/artifact';
 import { ProtocolError } from '../error/protocol-error';
-import { validateJson } from '../schema/validate-json';
+import { validateJsonSchema } from '../schema/validate-json-schema';
 import { isPlainObject } from '../util/json';
 import type { McpDefinition } from './mcp-definition';
 import { deepFreeze, objectField } from './mcp-definition';
@@ -25,7 +25,7 @@ export interface McpResult {
  * Checks a `tools/call` result: content blocks are objects with a `type`
  * (text blocks with text), `isError` is boolean, and — unless the result is
  * an error — `structuredContent` is present and matches the tool's
- * `outputSchema` when it declares one.
+ * `outputSchema` when it declares one (full draft 2020-12, interpreted).
  */
 export function buildResult(raw: Record<string, unknown>, definition: McpDefinition | undefined): McpResult {
   const content = raw.content ?? [];
@@ -48,7 +48,7 @@ export function buildResult(raw: Record<string, unknown>, definition: McpDefinit
   const schema = definition?.outputSchema;
   if (schema && !result.isError) {
     if (result.structuredContent === undefined) throw new ProtocolError('MCP tool result omitted structuredContent required by outputSchema');
-    const issues = validateJson(schema, result.structuredContent).slice(0, 10);
+    const issues = validateJsonSchema(schema, result.structuredContent).slice(0, 10);
     if (issues.length > 0) throw new ProtocolError(`MCP structuredContent did not match outputSchema: ${issues.join('; ')}`);
   }
   return result;

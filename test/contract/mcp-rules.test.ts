@@ -124,7 +124,7 @@ describe('MCP results (C.62)', () => {
     const bad = await connectMcp({ ...connectionTo({ tools: [counter], call: () => ({ content: [], structuredContent: { count: 2 } }) }) });
     await bad.tools();
     await expect(bad.callTool('count', {})).rejects.toThrow(ProtocolError);
-    await expect(bad.callTool('count', {})).rejects.toThrow(/^MCP structuredContent did not match outputSchema: \$\.count must be 1$/);
+    await expect(bad.callTool('count', {})).rejects.toThrow(/^MCP structuredContent did not match outputSchema: \$\.count /);
     const missing = await connectMcp({ ...connectionTo({ tools: [counter], call: () => ({ content: [{ type: 'text', text: '1' }] }) }) });
     await missing.tools();
     await expect(missing.callTool('count', {})).rejects.toThrow('MCP tool result omitted structuredContent required by outputSchema');
