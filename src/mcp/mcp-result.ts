@@ -38,12 +38,15 @@ export function buildResult(raw: Record<string, unknown>, definition: McpDefinit
   if (raw.isError !== undefined && raw.isError !== null && typeof raw.isError !== 'boolean') {
     throw new ProtocolError('MCP tool result isError must be boolean');
   }
-  const result: McpResult = deepFreeze({
-    content: structuredClone(content) as Array<Record<string, unknown>>,
-    structuredContent: structuredClone(objectField(raw, 'structuredContent', 'structuredContent')),
-    isError: raw.isError === true,
-    meta: structuredClone(objectField(raw, '_meta', 'tool result _meta') ?? {}),
-    raw: structuredClone(raw),
+  objectField(raw, 'structuredContent', 'structuredContent');
+  objectField(raw, '_meta', 'tool result _meta');
+  const copy = deepFreeze(structuredClone(raw));
+  const result: McpResult = Object.freeze({
+    content: (copy.content ?? Object.freeze([])) as McpResult['content'],
+    structuredContent: (copy.structuredContent ?? undefined) as McpResult['structuredContent'],
+    isError: copy.isError === true,
+    meta: (copy._meta ?? Object.freeze({})) as McpResult['meta'],
+    raw: copy,
   });
   const schema = definition?.outputSchema;
   if (schema && !result.isError) {
