@@ -127,6 +127,22 @@ describe.skipIf(!hasChromium)('the playground, served by the Worker, in Chromium
     await page.click('button[role="tab"][data-tab="timeline"]');
   });
 
+  it('discovers a skill, loads it with the skills tool and follows it with its tools; the Skills tab lists the catalog', async () => {
+    await page.click('button[data-example="skills"]');
+    const turn = await send(page, 'A customer wants a refund for a kettle bought last week.');
+    const skill = turn.locator('.tool-card[data-tool="skills"]');
+    await expect(skill.getAttribute('data-status')).resolves.toBe('success');
+    await expect(skill.locator('.tool-result').textContent()).resolves.toContain('Allowed tools: help_center_lookup');
+    await expect(skill.locator('.tool-result').textContent()).resolves.toContain('references/policy.md');
+    await expect(turn.locator('.tool-card[data-tool="help_center_lookup"]').getAttribute('data-status')).resolves.toBe('success');
+    await expect(turn.locator('p.text').innerText()).resolves.toContain('Following the refund_guide skill');
+    await page.click('button[role="tab"][data-tab="skills"]');
+    await page.waitForSelector('.skill-list [data-skill]');
+    await expect(page.locator('.skill-list [data-skill]').evaluateAll((items) => items.map((item) => item.getAttribute('data-skill')))).resolves.toEqual(['refund_guide', 'shipping_delay']);
+    await page.screenshot({ path: join(screenshotDir, 'skills.png') });
+    await page.click('button[role="tab"][data-tab="timeline"]');
+  });
+
   it('is accessible (axe-core: no serious or critical violations) and usable on a narrow screen', async () => {
     await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
     const violations = await page.evaluate(async () => {

@@ -10,6 +10,8 @@ import type { Runner, ViewEvent } from './view-event';
 import { playgroundWorkspace, resetWorkspace } from './playground-workspace';
 import { artifactGallery } from './view/artifact-view';
 import { Inspector } from './view/inspector';
+import { skillsView } from './view/skills-view';
+import { loadPlaygroundCatalog } from './examples/skills';
 import { WorkspaceView } from './view/workspace-view';
 import { settingsForm } from './view/settings-form';
 import { Timeline } from './view/timeline';
@@ -34,6 +36,7 @@ export function createApp(root: HTMLElement): void {
   const inspector = new Inspector([
     { id: 'timeline', label: 'Timeline', render: async () => timeline.element },
     { id: 'workspace', label: 'Workspace', render: async () => workspacePanel() },
+    { id: 'skills', label: 'Skills', render: async () => skillsView(await loadPlaygroundCatalog()) },
   ]);
   let workspaceView: WorkspaceView | undefined;
 
