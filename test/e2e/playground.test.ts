@@ -99,6 +99,8 @@ describe.skipIf(!hasChromium)('the playground, served by the Worker, in Chromium
     await expect(table.locator('tbody tr').count()).resolves.toBe(4);
     await expect(table.locator('tbody tr').first().innerText()).resolves.toMatch(/south\s+835/);
     await expect(turn.locator('p.text').innerText()).resolves.toContain('1. south: 835k');
+    const chart = turn.locator('.artifact[data-media-type="image/svg+xml"] img');
+    await expect(chart.evaluate((image: HTMLImageElement) => image.decode().then(() => image.naturalWidth))).resolves.toBe(460);
     await page.screenshot({ path: join(screenshotDir, 'code-mode-program.png'), fullPage: true });
   });
 

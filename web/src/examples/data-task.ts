@@ -46,13 +46,38 @@ const exportCsv = defineTool({
   },
 });
 
+const renderChart = defineTool({
+  name: 'render_chart',
+  description: 'Draw a bar chart (SVG image) of labelled values.',
+  input: v.strictObject({ title: v.string(), bars: v.array(v.strictObject({ label: v.string(), value: v.number() })) }),
+  execute: ({ title, bars }) => {
+    const max = Math.max(1, ...bars.map((bar) => bar.value));
+    const rows = bars
+      .map((bar, index) => {
+        const y = 40 + index * 34;
+        const width = Math.round((bar.value / max) * 300);
+        return `<text x="10" y="${y + 17}" font-size="14">${escapeXml(bar.label)}</text><rect x="90" y="${y}" width="${width}" height="24" fill="#5a3fd1"/><text x="${96 + width}" y="${y + 17}" font-size="13">${bar.value}</text>`;
+      })
+      .join('');
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="460" height="${60 + bars.length * 34}" font-family="sans-serif"><rect width="100%" height="100%" fill="#fff"/><text x="10" y="24" font-size="16" font-weight="bold">${escapeXml(title)}</text>${rows}</svg>`;
+    return toolResult({ value: { chart: 'chart.svg', bars: bars.length }, artifacts: [createArtifact({ data: svg, mediaType: 'image/svg+xml', name: 'chart.svg' })] });
+  },
+});
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&"]/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[char]!);
+}
+
 /** The program the offline demo model writes for this task (a real model writes its own). */
 export const SALES_PROGRAM = `const regions = await tools.list_regions({});
 const reports = await Promise.all(regions.map((region) => tools.region_sales({ region })));
 const totals = reports
   .map(({ region, sales }) => ({ region, total: sales.reduce((sum, value) => sum + value, 0) }))
   .sort((left, right) => right.total - left.total);
-await tools.export_csv({ name: 'region-totals.csv', rows: totals });
+await Promise.all([
+  tools.export_csv({ name: 'region-totals.csv', rows: totals }),
+  tools.render_chart({ title: 'Sales by region (k)', bars: totals.map(({ region, total }) => ({ label: region, value: total })) }),
+]);
 text(\`Best region: \${totals[0].region} (\${totals[0].total}k)\`);
 return totals;`;
 
@@ -73,7 +98,7 @@ export const dataTaskExample: Example = {
   id: 'sales',
   title: 'Data task in code mode',
   description:
-    'The agent writes one JavaScript program that fans out to four slow tool calls with Promise.all, ranks the regions and exports a CSV. The program runs in a QuickJS sandbox in this tab; every call it makes goes through the same tool executor as the model’s own.',
+    'The agent writes one JavaScript program that fans out to four slow tool calls with Promise.all, ranks the regions, exports a CSV and draws a chart. The program runs in a QuickJS sandbox in this tab; every call it makes goes through the same tool executor as the model’s own.',
   suggestions: ['Which sales region did best over the last four months?'],
   onWorker: false,
   respond,
@@ -82,7 +107,7 @@ export const dataTaskExample: Example = {
       name: 'sales',
       model,
       instructions: 'Answer questions about regional sales. Use a program to combine several tool calls.',
-      tools: [listRegions, regionSales, exportCsv],
+      tools: [listRegions, regionSales, exportCsv, renderChart],
       codeMode: true,
     }),
 };
