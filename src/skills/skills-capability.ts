@@ -40,7 +40,7 @@ export function skillsCapability(config: SkillsConfig, runOptions: SkillsRunOpti
   return {
     name: 'skills',
     async setup({ binding }) {
-      const files = binding as unknown as RunFiles;
+      const files: RunFiles = { workspace: binding.workspace, sandbox: binding.sandbox };
       let catalog: SkillCatalog;
       if (config instanceof SkillCatalog) {
         catalog = config;
