@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError, defineAgent, defineTool, MemorySkillSource, SkillCatalog, SkillLimitError, SKILLS_TOOL_DESCRIPTION } from '../../src/index';
+import type { SkillSource } from '../../src/index';
 import { scriptedModel } from '../support/scripted-model';
 
 const skill = (name: string, description: string, body = 'Instructions', extra = '') => `---\nname: ${name}\ndescription: ${description}\n${extra}---\n${body}\n`;
@@ -104,6 +105,28 @@ describe('skills: discovery and the skills tool', () => {
       '/skills/no-name/SKILL.md': 'name-required',
     });
     expect(catalog.diagnostics.find((item) => item.code === 'unsafe-name')?.message).toBe('Skill name contains unsafe characters: /skills/invalid-name/SKILL.md');
+  });
+
+  it('skips an unreadable SKILL.md without hiding valid siblings (an application source)', async () => {
+    const files = new MemorySkillSource({ 'valid/SKILL.md': skill('valid', 'Valid'), 'unreadable/SKILL.md': skill('unreadable', 'Unreadable') });
+    const remote: SkillSource = {
+      version: 'skill-source-v1',
+      location: 'kv://skills',
+      readable: false,
+      list: async (path) => files.list(path),
+      read: async (path) => {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        if (path.startsWith('unreadable/')) throw new Error('KV read failed');
+        return new TextDecoder().decode(await files.read(path));
+      },
+    };
+    const catalog = await SkillCatalog.load({ sources: [remote] });
+    expect(catalog.names).toEqual(['valid']);
+    expect(catalog.diagnostics).toEqual([
+      { severity: 'skip', code: 'unreadable', message: 'Skill could not be read (KV read failed): kv://skills/unreadable/SKILL.md', location: 'kv://skills/unreadable/SKILL.md' },
+    ]);
+    await expect(SkillCatalog.load({ sources: [{ ...remote, list: async () => undefined }] })).rejects.toThrow('Skill root does not exist: kv://skills');
+    await expect(SkillCatalog.load({ sources: [{ location: 'x' } as unknown as SkillSource] })).rejects.toThrow('Skill sources must implement skill-source-v1');
   });
 
   it('C.25: only exposes only the named skills', async () => {
