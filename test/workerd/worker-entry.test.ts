@@ -19,10 +19,16 @@ describe('the demo Worker in workerd (exports.default.fetch)', () => {
 
   it('describes itself and answers a run with the offline demo model', async () => {
     const api = (await (await worker.fetch(`${base}/api`)).json()) as { agents: string[]; sessions: string };
-    expect(api).toMatchObject({ agents: ['support'], sessions: 'durable-object' });
+    expect(api).toMatchObject({ agents: ['support', 'analyst'], sessions: 'durable-object' });
     const response = await post('/agents/support/runs', { input: 'How long does shipping take?' });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ outcome: 'completed', response: expect.stringContaining('three to five business days') });
+  });
+
+  it('serves the code-mode analyst: one program fans out over the regional tools inside the Worker', async () => {
+    const response = await post('/agents/analyst/runs', { input: 'Which region had the highest revenue in sales over the last 30 days?' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ outcome: 'completed', response: expect.stringMatching(/Called 6 tools in parallel\.[\s\S]*Highest revenue: sales_\w+/) });
   });
 
   it('continues a session stored in a Durable Object and refuses another actor', async () => {

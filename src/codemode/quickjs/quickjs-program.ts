@@ -1,6 +1,7 @@
 import { DefaultIntrinsics } from 'quickjs-emscripten-core';
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten-core';
 import type { CodeEngineProgram, CodeEngineRequest, CodeEngineStep, CodeEngineStopReason } from '../code-engine';
+import { CodeLimitError } from '../code-limit-error';
 import { bootstrapSource, HOST_GLOBAL } from './bootstrap';
 
 /**
@@ -36,6 +37,8 @@ export class QuickJsProgram implements CodeEngineProgram {
   #interrupts = 0;
   #cpuUsed = 0;
   #sliceStart = 0;
+  /** Limits apply to the program's own slices, not to the bootstrap (our code, however slow the host is). */
+  #inSlice = false;
   #stopReason: CodeEngineStopReason | undefined;
   #broken = false;
   #disposed = false;
@@ -45,7 +48,6 @@ export class QuickJsProgram implements CodeEngineProgram {
     this.#clock = clock;
     this.#onBroken = onBroken;
     this.#interruptBudget = request.limits.cpuMs * INTERRUPTS_PER_MS;
-    this.#sliceStart = clock();
     this.#runtime = module.newRuntime();
     try {
       this.#runtime.setMemoryLimit(request.limits.memoryBytes);
@@ -55,6 +57,10 @@ export class QuickJsProgram implements CodeEngineProgram {
       this.#control = this.#bootstrap();
     } catch (error) {
       this.dispose();
+      // Too little memory for even the bootstrap is the memory limit, not an engine failure.
+      if (/out of memory/i.test(String((error as Error)?.message ?? error))) {
+        throw new CodeLimitError('memory', 'code-mode program exceeded its memory limit');
+      }
       throw error;
     }
   }
@@ -66,6 +72,7 @@ export class QuickJsProgram implements CodeEngineProgram {
   step(): CodeEngineStep {
     if (this.#disposed || this.#broken) return { state: 'stopped', reason: this.#stopReason ?? 'host' };
     this.#sliceStart = this.#clock();
+    this.#inSlice = true;
     try {
       if (this.#main === undefined) {
         const started = this.#evaluate();
@@ -93,6 +100,7 @@ export class QuickJsProgram implements CodeEngineProgram {
       this.#stopReason ??= isRangeError(error) ? 'stack' : 'memory';
       return { state: 'stopped', reason: this.#stopReason };
     } finally {
+      this.#inSlice = false;
       this.#cpuUsed += this.#clock() - this.#sliceStart;
     }
   }
@@ -200,6 +208,7 @@ export class QuickJsProgram implements CodeEngineProgram {
 
   #shouldInterrupt(): boolean {
     if (this.#stopReason) return true;
+    if (!this.#inSlice) return false;
     this.#interrupts++;
     if (this.#request.host.shouldStop()) this.#stopReason = 'host';
     else if (this.#interrupts > this.#interruptBudget) this.#stopReason = 'cpu';
