@@ -10,6 +10,7 @@ import {
   defineAgent,
   defineTool,
   deferredArtifact,
+  filesystemTools,
   imageBlock,
   sanitizeArtifactReferences,
   textBlock,
@@ -351,5 +352,49 @@ describe('code mode', () => {
     const prompt = model.calls[1]!.prompt as Prompt;
     expect(toolResultText(prompt)).toContain(`Workspace artifacts:\n- ${storage.references()[0]}`);
     expect(prompt.at(-1)!.content).toEqual([expect.objectContaining({ type: 'file', mediaType: 'image/png', filename: 'chart.png' })]);
+  });
+});
+
+describe('the real workspace', () => {
+  it('stores tool artifacts in the run’s workspace, where a granted filesystem tool can list them', async () => {
+    const report = defineTool({
+      name: 'report',
+      description: 'Build a report.',
+      input: { type: 'object' },
+      execute: () => toolResult({ value: 'ok', artifacts: [createArtifact({ data: csv, mediaType: 'text/csv', name: 'report.csv' })] }),
+    });
+    const model = scriptedModel([
+      { toolCalls: [{ name: 'report', input: {} }] },
+      { toolCalls: [{ name: 'list_files', input: { path: 'workspace://artifacts' } }] },
+      { text: 'Done.' },
+    ]);
+    const agent = defineAgent({
+      name: 'reports',
+      model,
+      tools: [report, filesystemTools()],
+      workspace: { paths: { artifacts: 'artifacts' } },
+      sandbox: { policy: { files: { artifacts: 'read_only' } } },
+      artifacts: true,
+    });
+    const run = await agent.ask('Export, then look.');
+    expect(run.outcome).toBe('completed');
+    const stored = run.steps[0]!.toolResults[0]!.artifacts[0] as { reference: string };
+    expect(stored.reference).toMatch(/^workspace:\/\/artifacts\/[0-9a-f]{16}-[0-9a-f]{64}-report\.csv$/);
+    const listing = run.steps[1]!.toolResults[0]!;
+    expect(listing.status).toBe('success');
+    expect(listing.content).toContain(stored.reference.split('/').pop());
+  });
+
+  it('declares workspace://artifacts in a workspace that lacks it', async () => {
+    const report = defineTool({
+      name: 'report',
+      description: 'Build a report.',
+      input: { type: 'object' },
+      execute: () => toolResult({ value: 'ok', artifacts: [createArtifact({ data: csv, mediaType: 'text/csv', name: 'report.csv' })] }),
+    });
+    const model = scriptedModel([{ toolCalls: [{ name: 'report', input: {} }] }, { text: 'Done.' }]);
+    const run = await defineAgent({ name: 'reports', model, tools: [report], workspace: {}, artifacts: true }).ask('Export.');
+    expect(run.outcome).toBe('completed');
+    expect(run.steps[0]!.toolResults[0]!.artifacts[0]).toMatchObject({ kind: 'stored', reference: expect.stringMatching(/^workspace:\/\/artifacts\//) });
   });
 });
