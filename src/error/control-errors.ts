@@ -1,4 +1,5 @@
 import { GhostlightError, errorMarker, markerGuard } from './ghostlight-error';
+import { RunFailedError } from './run-failed-error';
 
 const cancelledMarker = errorMarker('CancelledError');
 const deadlineMarker = errorMarker('DeadlineExceededError');
@@ -86,11 +87,16 @@ export class ProviderError extends GhostlightError {
   static override isInstance = markerGuard<ProviderError>(providerMarker);
 }
 
-/** Whether `error` is control flow (cancel, deadline, cleanup) rather than a failure to report. */
+/**
+ * Whether `error` is control flow (cancel, deadline, cleanup, or a
+ * `RunFailedError` such as capability drift) rather than a failure to report:
+ * raised inside a tool, it ends the run instead of becoming a tool result.
+ */
 export function isControlError(error: unknown): boolean {
   return (
     CancelledError.isInstance(error) ||
     DeadlineExceededError.isInstance(error) ||
-    CleanupError.isInstance(error)
+    CleanupError.isInstance(error) ||
+    RunFailedError.isInstance(error)
   );
 }

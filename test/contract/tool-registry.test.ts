@@ -1,6 +1,7 @@
 import { jsonSchema, tool } from 'ai';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { testRuntime } from '#test-runtime';
 import {
   ConfigurationError,
   MissingToolError,
@@ -247,5 +248,35 @@ describe('registry tools through the one executor (C.22)', () => {
       expect.objectContaining({ toolCallId: 'x1.1', toolName: 'atlas.search', caller: 'code', parentToolCallId: 'x1' }),
     ]);
     expect(run.steps[1]?.toolResults[0]?.value).toEqual({ query: 'from code', hits: ['hit'] });
+  });
+});
+
+describe('registry tools in code mode (C.22)', () => {
+  it('are called by programs through the one executor, logged with caller "code" and their ids', async () => {
+    const source = 'const a = await tools.atlas__search({ query: "refunds" });\nconst b = await tools.call("lookup", { topic: "returns" });\nreturn [a.hits[0], b.answer];';
+    const model = scriptedModel([{ toolCalls: [{ id: 'x1', name: 'exec', input: { source } }] }, { text: 'Done.' }]);
+    const agent = defineAgent({ name: 'coder', model, tools: ['atlas.search', 'lookup'], codeMode: { engine: testRuntime.codeEngine() } });
+    const snapshot = await createToolRegistry({ 'atlas.search': search('Refund policy'), lookup: lookupTool() }).snapshot();
+    const run = await agent.ask('Refunds and returns', {
+      toolRegistry: createToolRegistry({ 'atlas.search': search('Refund policy'), lookup: lookupTool() }),
+      capabilitySnapshot: snapshot,
+    });
+
+    expect(run.outcome).toBe('completed');
+    expect(JSON.parse(run.steps[0]!.toolResults[0]!.content)).toMatchObject({ status: 'completed', value: ['Refund policy', 'Refunds take 5 days.'] });
+    const starts = run.events.filter((event) => event.type === 'tool-start');
+    expect(starts.map((event) => [event.toolName, event.caller, event.parentToolCallId])).toEqual([
+      ['atlas.search', 'code', 'x1'],
+      ['lookup', 'code', 'x1'],
+    ]);
+  });
+
+  it('fail the run on capability drift when a program calls them', async () => {
+    const snapshot = await createToolRegistry({ lookup: lookupTool() }).snapshot();
+    const model = scriptedModel([{ toolCalls: [{ id: 'x1', name: 'exec', input: { source: 'return await tools.lookup({ topic: "x" });' } }] }, { text: 'never' }]);
+    const agent = defineAgent({ name: 'coder', model, tools: ['lookup'], codeMode: { engine: testRuntime.codeEngine() } });
+    const run = await agent.ask('go', { toolRegistry: createToolRegistry({ lookup: lookupTool({ description: 'Changed.' }) }), capabilitySnapshot: snapshot });
+    expect(run.outcome).toBe('failed');
+    expect(run.error).toMatchObject({ name: 'RunFailedError', causeCode: 'capability_drift' });
   });
 });
