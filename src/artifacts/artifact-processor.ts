@@ -105,15 +105,18 @@ async function storeExplicit(artifacts: readonly Artifact[], options: ArtifactPr
   return { artifacts: merged, presentation, unpresentable };
 }
 
+/** The image types the providers take as image input (an SVG is XML text). */
+const MODEL_IMAGES = new Set(['image/png', 'image/jpeg', 'image/jpg', 'image/gif', 'image/webp']);
+
 /**
- * How the model sees an artifact: images as images, PDFs as documents, text
- * (CSV, JSON, Markdown, XML…) as a text block headed by its name and media
- * type, which every provider accepts; other binaries have no part (providers
- * refuse them) and are shown by reference.
+ * How the model sees an artifact: PNG, JPEG, GIF and WebP images as images,
+ * PDFs as documents, text (CSV, JSON, Markdown, XML, SVG…) as a text block
+ * headed by its name and media type, which every provider accepts; other
+ * binaries have no part (providers refuse them) and are shown by reference.
  */
 export function presentationPart(artifact: InlineArtifact, name: string): TextPart | FilePart | undefined {
   const mediaType = artifact.mediaType.toLowerCase();
-  if (mediaType.startsWith('image/') || mediaType === 'application/pdf') {
+  if (MODEL_IMAGES.has(mediaType) || mediaType === 'application/pdf') {
     return { type: 'file', data: artifact.data, mediaType: artifact.mediaType, filename: name };
   }
   if (!isTextual(mediaType)) return undefined;
