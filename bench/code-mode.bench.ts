@@ -3,9 +3,13 @@
 // then model round trips and input tokens for a fixed 10-tool fan-out task with and without code mode.
 import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { experimental_runCodeMode as aiSdkRunCodeMode } from '@ai-sdk/code-mode';
+import { loadavg } from 'node:os';
 import { jsonSchema, tool } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import { defineAgent, defineTool, runCode } from '../src/index';
+import { defaultCodeEngine, defineAgent, defineTool, runCode } from '../src/index';
+import { CodeCatalog } from '../src/codemode/code-catalog';
+import { resolveCodeLimits } from '../src/codemode/code-limits';
+import { CodeProgram } from '../src/codemode/code-program';
 import type { Tool } from '../src/index';
 import { median, ms, sample } from './harness';
 import type { BenchSection } from './harness';
@@ -44,14 +48,32 @@ async function engines(): Promise<string> {
   const fanAi = median(await sample(() => aiSdk(programs.fanOut), 20, 3));
   rows.push(['50-call `Promise.all` fan-out (whole program)', fanGhost, fanAi]);
   const table = rows.map(([name, g, a]) => `| ${name} | ${ms(g)} | ${ms(a)} | **${(a / g).toFixed(1)}×** |`).join('\n');
+  const bridge = await bridgeOnly();
   return `| measure (median) | Ghostlight \`runCode\` (QuickJS in the isolate) | \`@ai-sdk/code-mode\` 1.0.42 (QuickJS in worker threads) | Ghostlight faster by |
 |---|---|---|---|
 ${table}
 | first program in the process (cold) | ${ms(coldGhost)} | ${ms(coldAi)} | ${(coldAi / coldGhost).toFixed(1)}× |
 
-Both run the same programs against an \`echo\` tool; Ghostlight's path includes TypeScript stripping (sucrase),
-resolving the tool list, the catalog, a fresh QuickJS runtime and context with the bootstrap, and disposal.
-Targets: warm program ≤ 1 ms, round trip ≤ 0.05 ms, ≥ 10× faster per warm program than the worker-thread design.`;
+Both run the same programs against an \`echo\` tool. Ghostlight's path includes resolving the tool list, the
+catalog, a fresh QuickJS runtime and context with the bootstrap, the tool call through \`invokeTool\` (validation,
+normalisation) and disposal (TypeScript stripping only runs for programs that do not parse as JavaScript).
+Without the tool path (the program driver and the QuickJS bridge with a no-op dispatch): ${ms(bridge.tiny)} per
+warm program, ${ms(bridge.trip)} per round trip.
+Targets: warm program ≤ 1 ms, round trip ≤ 0.05 ms, ≥ 10× faster per warm program than the worker-thread design.
+Load average while measuring: ${loadavg().map((value) => value.toFixed(1)).join(' / ')} (the machine is shared; compare ratios).`;
+}
+
+/** The driver and the QuickJS bridge alone: a no-op dispatch instead of a tool executor. */
+async function bridgeOnly(): Promise<{ tiny: number; trip: number }> {
+  const engine = defaultCodeEngine();
+  const catalog = new CodeCatalog([ghostEcho]);
+  const limits = resolveCodeLimits();
+  const dispatch = async (_entry: unknown, args: Record<string, unknown>, n: number) =>
+    ({ toolCallId: String(n), toolName: 'echo', input: args, status: 'success' as const, value: args, content: '', artifacts: [], caller: 'code' as const });
+  const run = async (source: string) => (await CodeProgram.start({ engine, source, catalog, limits, dispatch }).done).status;
+  const tiny = median(await sample(() => run(programs.tiny), 300, 20));
+  const trips = median(await sample(() => run(programs.roundTrips), 30, 3));
+  return { tiny, trip: (trips - tiny) / CALLS };
 }
 
 async function time(task: () => Promise<unknown>): Promise<number> {
