@@ -1,13 +1,16 @@
 import type { Hono } from 'hono';
 import { createWorkerApp } from './worker-app';
+import { workspaceRoute } from './workspace-route';
 
-export { SessionDurableObject } from '../src/adapter/cloudflare/index';
+export { SessionDurableObject, WorkspaceDurableObject } from '../src/adapter/cloudflare/index';
 
 const apps = new WeakMap<object, Hono>();
 
 /** The Cloudflare Worker entry: Workers requires a default export. */
 export default {
   fetch(request: Request, env: Record<string, unknown>, context?: unknown): Response | Promise<Response> {
+    const workspace = workspaceRoute(request, env);
+    if (workspace) return workspace;
     let app = apps.get(env);
     if (!app) {
       app = createWorkerApp(env);

@@ -1,5 +1,5 @@
 import { defaultCodeEngine } from '../../src/codemode/quickjs/default-code-engine';
-import { IndexedDbSessionStore } from '../../src/adapter/browser/index';
+import { IndexedDbSessionStore, IndexedDbWorkspaceStore } from '../../src/adapter/browser/index';
 
 /**
  * What the contract suite needs from the runtime it runs in. The vitest
@@ -10,6 +10,23 @@ export const testRuntime = {
   name: 'chromium' as const,
   /** The code-mode engine for this runtime (the plain variant; Vite serves its wasm as an asset). */
   codeEngine: defaultCodeEngine,
+  /** Workspace stores only this runtime has: IndexedDB, a fresh database per test. */
+  workspaceStores: {
+    indexeddb: async <T>(test: (open: (name: string) => IndexedDbWorkspaceStore) => Promise<T>) => {
+      const database = `ghostlight-workspace-test-${crypto.randomUUID()}`;
+      const opened: IndexedDbWorkspaceStore[] = [];
+      try {
+        return await test((name) => {
+          const store = new IndexedDbWorkspaceStore({ name, database });
+          opened.push(store);
+          return store;
+        });
+      } finally {
+        await Promise.all(opened.map((store) => store.close()));
+        indexedDB.deleteDatabase(database);
+      }
+    },
+  },
   /** Session stores only this runtime has (the memory store runs everywhere). */
   sessionStores: {
     indexeddb: () => new IndexedDbSessionStore({ name: `ghostlight-test-${crypto.randomUUID()}` }),

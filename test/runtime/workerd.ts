@@ -1,5 +1,6 @@
+import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { cloudflareCodeEngine, DurableObjectSessionStore } from '../../src/adapter/cloudflare/index';
+import { cloudflareCodeEngine, DurableObjectSessionStore, DurableObjectWorkspaceStore } from '../../src/adapter/cloudflare/index';
 import type { DurableObjectNamespaceLike } from '../../src/adapter/cloudflare/index';
 
 /**
@@ -12,6 +13,14 @@ export const testRuntime = {
   /** Session stores only this runtime has (the memory store runs everywhere). */
   sessionStores: {
     'durable-object': () => new DurableObjectSessionStore((env as unknown as { SESSIONS: DurableObjectNamespaceLike }).SESSIONS),
+  },
+  /** Workspace stores only this runtime has: Durable Object storage, each test inside its own object. */
+  workspaceStores: {
+    'durable-object': <T>(test: (open: (name: string) => DurableObjectWorkspaceStore) => Promise<T>) => {
+      const namespace = (env as unknown as { WORKSPACES: { idFromName(name: string): unknown; get(id: unknown): unknown } }).WORKSPACES;
+      const stub = namespace.get(namespace.idFromName(crypto.randomUUID()));
+      return runInDurableObject(stub, (_instance, state) => test((name) => new DurableObjectWorkspaceStore(state.storage, { prefix: `${name}:` })));
+    },
   },
   /** The code-mode engine for this runtime (the wasm comes in as a CompiledWasm module import). */
   codeEngine: cloudflareCodeEngine,

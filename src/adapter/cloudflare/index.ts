@@ -10,3 +10,5 @@ export type { DurableObjectNamespaceLike, DurableObjectStateLike, DurableObjectS
 export { cloudflareCodeEngine } from './cloudflare-code-engine';
 export { DurableObjectWorkspaceStore } from './durable-object-workspace-store';
 export type { DurableObjectWorkspaceStorage, DurableObjectWorkspaceStoreOptions } from './durable-object-workspace-store';
+export { WorkspaceDurableObject } from './workspace-durable-object';
+export type { WorkspaceDurableObjectState } from './workspace-durable-object';
