@@ -25,7 +25,7 @@ export function planWrite(volume: WorkspaceVolume, path: string, data: Uint8Arra
   const created = missingParents(volume, parentPath(path), parents, 'Write target parent does not exist');
   const file: FileNode = { kind: 'file', data, modifiedAt: now };
   const changes: WorkspaceChange[] = created.map((directory) => ({ type: 'put', record: { path: directory, kind: 'directory', modifiedAt: now } }));
-  changes.push({ type: 'put', record: toRecord(path, file) });
+  changes.push({ type: 'put', record: toRecord(path, file) }, ...parentTouch(volume, path, now));
   return {
     changes: new Map([[volume, changes]]),
     addedBytes: data.length - (existing?.kind === 'file' ? existing.data.length : 0),
@@ -48,13 +48,13 @@ export function planMkdir(volume: WorkspaceVolume, path: string, now: number, pa
   }
   const created = [...missingParents(volume, parentPath(path), parents, 'Parent directory does not exist'), path];
   return {
-    changes: new Map([[volume, created.map((directory) => ({ type: 'put' as const, record: { path: directory, kind: 'directory' as const, modifiedAt: now } }))]]),
+    changes: new Map([[volume, [...created.map((directory): WorkspaceChange => ({ type: 'put', record: { path: directory, kind: 'directory', modifiedAt: now } })), ...parentTouch(volume, created[0]!, now)]]]),
     addedBytes: 0,
     addedEntries: created.length,
     largestFile: 0,
     apply: () => {
       for (const directory of created) volume.set(directory, emptyDirectory(now));
-      touchParent(volume, path, now);
+      touchParent(volume, created[0]!, now);
     },
   };
 }
@@ -66,7 +66,7 @@ export function planDelete(volume: WorkspaceVolume, path: string, recursive: boo
   if (node.kind === 'directory' && node.entries.size > 0 && !recursive) throw new WorkspaceError('not-empty', 'Directory is not empty');
   const removed = measure(node);
   return {
-    changes: new Map([[volume, volume.records(path, node).reverse().map((record) => ({ type: 'delete' as const, path: record.path }))]]),
+    changes: new Map([[volume, [...volume.records(path, node).reverse().map((record): WorkspaceChange => ({ type: 'delete', path: record.path })), ...parentTouch(volume, path, now)]]]),
     addedBytes: -removed.bytes,
     addedEntries: -removed.entries,
     largestFile: 0,
@@ -98,8 +98,8 @@ export function planMove(ends: TransferEnds, overwrite: boolean, protectedPaths:
   const removals = from.records(fromPath, node).reverse().map((record) => ({ type: 'delete' as const, path: record.path }));
   const additions = relocated(from, fromPath, node, toPath).map((record) => ({ type: 'put' as const, record }));
   const changes = new Map<WorkspaceVolume, WorkspaceChange[]>();
-  changes.set(to, [...(to === from ? removals : []), ...additions]);
-  if (to !== from) changes.set(from, removals);
+  changes.set(to, [...(to === from ? removals : []), ...additions, ...parentTouch(to, toPath, now), ...(to === from ? parentTouch(from, fromPath, now) : [])]);
+  if (to !== from) changes.set(from, [...removals, ...parentTouch(from, fromPath, now)]);
   return {
     changes,
     addedBytes: -(replaced?.bytes ?? 0),
@@ -126,7 +126,7 @@ export function planCopy(ends: TransferEnds, recursive: boolean, overwrite: bool
   const copy = clone(node, now);
   const added = measure(copy);
   return {
-    changes: new Map([[to, to.records(toPath, copy).map((record) => ({ type: 'put' as const, record }))]]),
+    changes: new Map([[to, [...to.records(toPath, copy).map((record): WorkspaceChange => ({ type: 'put', record })), ...parentTouch(to, toPath, now)]]]),
     addedBytes: added.bytes - (replaced?.bytes ?? 0),
     addedEntries: added.entries - (replaced?.entries ?? 0),
     largestFile: largest(copy),
@@ -194,6 +194,13 @@ function largest(node: TreeNode): number {
 
 function emptyDirectory(now: number): DirectoryNode {
   return { kind: 'directory', modifiedAt: now, entries: new Map() };
+}
+
+/** The stored update of a parent directory whose modification time a change moves (none for a volume's top). */
+function parentTouch(volume: WorkspaceVolume, path: string, now: number): WorkspaceChange[] {
+  const parent = parentPath(path);
+  if (parent === '' || volume.lookup(parent)?.kind !== 'directory') return [];
+  return [{ type: 'put', record: { path: parent, kind: 'directory', modifiedAt: now } }];
 }
 
 function touchParent(volume: WorkspaceVolume, path: string, now: number): void {

@@ -72,7 +72,8 @@ export function workspaceStoreContract(backend: WorkspaceStoreBackend): void {
 
   it('gives a reopened workspace everything the last one committed', () =>
     backend(async (open) => {
-      const first = await Workspace.open({ store: open('reopen'), _internal: { now: () => 42 } });
+      let tick = 0;
+      const first = await Workspace.open({ store: open('reopen'), _internal: { now: () => ++tick } });
       await first.writeFile('notes/a.md', '# A', { parents: true });
       await first.writeFile('notes/b.md', '# B');
       await first.mkdir('empty');
