@@ -73,10 +73,13 @@ function findUnescaped(text: string, char: string, from: number): number {
 }
 
 function compileSegments(pattern: string): Segment[] {
-  return pattern
+  const segments: Segment[] = pattern
     .split('/')
     .filter((segment) => segment.length > 0)
     .map((segment) => (segment === '**' ? { type: 'globstar' } : { type: 'tokens', tokens: tokenize(segment) }));
+  // A trailing `**` matches what lies beneath, not the directory itself (`notes/**` is not `notes`), as in minimatch.
+  if (segments.at(-1)?.type === 'globstar') segments.push({ type: 'tokens', tokens: [{ type: 'star' }] });
+  return segments;
 }
 
 function tokenize(segment: string): Token[] {
