@@ -37,7 +37,7 @@ export function parseReference(reference: unknown): ParsedReference {
   if (reference.includes('\0')) throw invalid('Path contains a null byte');
   if (CONTROL.test(reference)) throw invalid('workspace path must not contain control characters');
   if (reference.includes('\\')) throw invalid('workspace path must not contain backslashes');
-  if (encoder.encode(reference).length > MAX_PATH_BYTES) throw invalid('workspace path is too long');
+  if (reference.length * 3 > MAX_PATH_BYTES && encoder.encode(reference).length > MAX_PATH_BYTES) throw invalid('workspace path is too long');
 
   let name: string | undefined;
   let relative = reference;
@@ -64,8 +64,9 @@ export function normalizeSegments(relative: string): string {
   for (const segment of relative.split('/')) {
     if (segment === '' || segment === '.') continue;
     if (segment === '..') throw invalid('workspace path traversal is not allowed');
-    if (ENCODED_SEPARATOR.test(segment)) throw invalid('workspace path must not contain encoded separators');
-    if (encoder.encode(segment).length > MAX_NAME_BYTES) throw invalid('workspace path name is too long');
+    if (segment.includes('%') && ENCODED_SEPARATOR.test(segment)) throw invalid('workspace path must not contain encoded separators');
+    // A UTF-16 unit is at most 3 UTF-8 bytes, so only long names need encoding to be measured.
+    if (segment.length * 3 > MAX_NAME_BYTES && encoder.encode(segment).length > MAX_NAME_BYTES) throw invalid('workspace path name is too long');
     segments.push(segment);
   }
   return segments.join('/');
@@ -92,6 +93,13 @@ export function baseName(path: string): string {
 /** Whether `path` is `base` or lies beneath it. */
 export function isWithin(path: string, base: string): boolean {
   return base === '' || path === base || path.startsWith(`${base}/`);
+}
+
+const SURROGATE = /[\ud800-\udfff]/;
+
+/** Sorts names by code point (UTF-8 byte order); the plain string sort gives that order unless surrogates are present. */
+export function sortNames(names: string[]): string[] {
+  return names.some((name) => SURROGATE.test(name)) ? names.sort(compareCodePoints) : names.sort();
 }
 
 /** Compares by Unicode code point, which is also UTF-8 byte order (the order `list_files` uses). */

@@ -1,5 +1,5 @@
 import { WorkspaceError } from './workspace-error';
-import { baseName, compareCodePoints, joinPath, normalizeSegments, parentPath } from './workspace-path';
+import { baseName, sortNames, joinPath, normalizeSegments, parentPath } from './workspace-path';
 import type { WorkspaceRecord, WorkspaceStore } from './workspace-store';
 
 /** A file in a workspace tree; its bytes are never changed in place. */
@@ -103,7 +103,7 @@ export class WorkspaceVolume {
     const visit = (current: string, entry: TreeNode) => {
       if (current !== '') records.push(toRecord(current, entry));
       if (entry.kind !== 'directory') return;
-      for (const name of [...entry.entries.keys()].sort(compareCodePoints)) visit(joinPath(current, name), entry.entries.get(name)!);
+      for (const name of sortNames([...entry.entries.keys()])) visit(joinPath(current, name), entry.entries.get(name)!);
     };
     visit(path, node);
     return records;

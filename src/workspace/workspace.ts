@@ -16,7 +16,7 @@ import type {
   WorkspaceTarget,
   WorkspaceUsage,
 } from './workspace-options';
-import { baseName, compareCodePoints, isWithin, joinPath, normalizeSegments, parseReference, WORKSPACE_PATH_NAME, WORKSPACE_SCHEME } from './workspace-path';
+import { baseName, sortNames, isWithin, joinPath, normalizeSegments, parseReference, WORKSPACE_PATH_NAME, WORKSPACE_SCHEME } from './workspace-path';
 import { planCopy, planDelete, planMkdir, planMove, planWrite } from './workspace-plan';
 import type { WorkspacePlan } from './workspace-plan';
 import { checkRecord } from './workspace-snapshot';
@@ -181,7 +181,10 @@ export class Workspace implements AsyncDisposable {
    * the longest matching named path, otherwise root-relative (`.` for the root).
    */
   reference(target: WorkspaceTarget): string {
-    const { volume, path } = this.resolve(target);
+    return this.#referenceOf(this.resolve(target));
+  }
+
+  #referenceOf({ volume, path }: WorkspaceLocation): string {
     let best: [string, string] | undefined;
     for (const [name, location] of this.#named) {
       if (location.volume !== volume || !isWithin(path, location.path)) continue;
@@ -220,7 +223,7 @@ export class Workspace implements AsyncDisposable {
     const node = this.#node(location);
     if (!node) throw new WorkspaceError('not-found', 'Path does not exist');
     if (node.kind !== 'directory') throw new WorkspaceError('not-a-directory', 'Path is not a directory');
-    return [...node.entries.keys()].sort(compareCodePoints).map((name) => {
+    return sortNames([...node.entries.keys()]).map((name) => {
       const child = { volume: location.volume, path: joinPath(location.path, name) };
       return this.#entry(child, node.entries.get(name)!);
     });
@@ -375,7 +378,7 @@ export class Workspace implements AsyncDisposable {
       );
       for (const [volume, changes] of plan.changes) if (changes.length > 0) await volume.store?.commit(changes);
       plan.apply();
-      if (plan.changes.size > 0) this.#notify({ type, references: targets.map((target) => this.reference(target)) });
+      if (plan.changes.size > 0 && this.#listeners.size > 0) this.#notify({ type, references: targets.map((target) => this.reference(target)) });
     });
   }
 
@@ -460,7 +463,7 @@ export class Workspace implements AsyncDisposable {
   #entry(location: WorkspaceLocation, node: TreeNode): WorkspaceEntry {
     return {
       name: location.path === '' ? '' : baseName(location.path),
-      reference: this.reference(location),
+      reference: this.#referenceOf(location),
       kind: node.kind,
       size: node.kind === 'file' ? node.data.length : node.entries.size,
       modifiedAt: node.modifiedAt,

@@ -1,6 +1,6 @@
 import { ToolError } from '../../tool/tool-error';
 import type { WorkspaceLocation } from '../workspace-options';
-import { baseName, compareCodePoints, joinPath } from '../workspace-path';
+import { baseName, sortNames, joinPath } from '../workspace-path';
 import type { DirectoryNode, TreeNode } from '../workspace-volume';
 import { compileGlob } from './glob-pattern';
 import { SandboxLimitError } from './sandbox-limit-error';
@@ -129,7 +129,7 @@ function* walk(context: SearchContext, location: WorkspaceLocation, directory: D
 }
 
 function children(location: WorkspaceLocation, directory: DirectoryNode, relative: string): Walked[] {
-  return [...directory.entries.keys()].sort(compareCodePoints).map((name) => ({
+  return sortNames([...directory.entries.keys()]).map((name) => ({
     location: { volume: location.volume, path: joinPath(location.path, name) },
     relative: joinPath(relative, name),
     node: directory.entries.get(name)!,

@@ -7,7 +7,7 @@ import type { Workspace } from '../workspace';
 import { decodeText } from '../workspace';
 import type { WorkspaceInternals } from '../workspace-internals';
 import type { WorkspaceEntry, WorkspaceLocation } from '../workspace-options';
-import { baseName, compareCodePoints, isWithin, joinPath } from '../workspace-path';
+import { baseName, sortNames, isWithin, joinPath } from '../workspace-path';
 import type { TreeNode } from '../workspace-volume';
 import { featureWords, normalizeFeatures } from './sandbox-capabilities';
 import type { SandboxFeature } from './sandbox-capabilities';
@@ -317,7 +317,7 @@ export class SandboxView {
     if (node.kind !== 'directory') throw new ToolError('Path is not a directory');
     const names = [...node.entries.keys()].filter((name) => this.#visible({ volume: location.volume, path: joinPath(location.path, name) }));
     if (names.length > this.#context.limits.listEntries) throw new SandboxLimitError('listEntries', 'Directory exceeds the listing limit');
-    return names.sort(compareCodePoints).map((name) => this.#entry({ volume: location.volume, path: joinPath(location.path, name) }, node.entries.get(name)!));
+    return sortNames(names).map((name) => this.#entry({ volume: location.volume, path: joinPath(location.path, name) }, node.entries.get(name)!));
   }
 
   /** The granted directories beneath a path no grant covers, LittleGhost's "virtual children". */
@@ -334,7 +334,7 @@ export class SandboxView {
       children.add(`${rest.split('/')[0]}/`);
     }
     if (children.size === 0) throw new ToolError('Path is outside the sandbox scope');
-    return [...children].sort(compareCodePoints);
+    return sortNames([...children]);
   }
 
   #visible(location: WorkspaceLocation): boolean {
