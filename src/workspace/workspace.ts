@@ -16,10 +16,11 @@ import type {
   WorkspaceTarget,
   WorkspaceUsage,
 } from './workspace-options';
-import { baseName, sortNames, isWithin, joinPath, normalizeSegments, parseReference, WORKSPACE_PATH_NAME, WORKSPACE_SCHEME } from './workspace-path';
+import { baseName, isWithin, joinPath, normalizeSegments, parseReference, sortNames, WORKSPACE_SCHEME } from './workspace-path';
 import { planCopy, planDelete, planMkdir, planMove, planWrite } from './workspace-plan';
 import type { WorkspacePlan } from './workspace-plan';
-import { checkRecord } from './workspace-snapshot';
+import { stageImport } from './workspace-import';
+import { declarePath } from './workspace-declare-path';
 import type { WorkspaceSnapshot } from './workspace-snapshot';
 import { isWorkspaceStore } from './workspace-store';
 import type { WorkspaceChange, WorkspaceRecord } from './workspace-store';
@@ -320,20 +321,13 @@ export class Workspace implements AsyncDisposable {
     const replace = (options.mode ?? 'replace') === 'replace';
     await this.#mutex.run(async () => {
       this.#assertOpen();
-      const plans: Array<[WorkspaceVolume, readonly WorkspaceRecord[]]> = Object.entries(snapshot.volumes).map(([name, records]) => {
-        const volume = this.#volumes.get(name);
-        if (!volume) throw new WorkspaceError('unknown-path', `workspace path must name a configured path: ${name}`);
-        records.forEach(checkRecord);
-        return [volume, records];
-      });
-      const staged = plans.map(([volume, records]) => {
-        const trial = new WorkspaceVolume(volume.name, undefined, this.#now());
-        trial.load([...(replace ? [] : volume.records('', volume.root)), ...records.map(copyRecord)], this.#now());
-        return { volume, trial, records };
-      });
-      const bytes = this.usage().bytes + staged.reduce((sum, { volume, trial }) => sum + trial.bytes - volume.bytes, 0);
-      const entries = this.usage().entries + staged.reduce((sum, { volume, trial }) => sum + trial.entryCount - volume.entryCount, 0);
-      this.#checkLimits(bytes, entries, Math.max(0, ...plans.flatMap(([, records]) => records.map((record) => record.data?.length ?? 0))));
+      const staged = stageImport(this.#volumes, snapshot, replace, this.#now());
+      const usage = this.usage();
+      this.#checkLimits(
+        usage.bytes + staged.reduce((sum, { volume, trial }) => sum + trial.bytes - volume.bytes, 0),
+        usage.entries + staged.reduce((sum, { volume, trial }) => sum + trial.entryCount - volume.entryCount, 0),
+        Math.max(0, ...staged.map(({ largestFile }) => largestFile)),
+      );
       for (const { volume, trial } of staged) {
         const changes: WorkspaceChange[] = replace
           ? volume.records('', volume.root).reverse().map((record) => ({ type: 'delete', path: record.path }))
@@ -399,33 +393,7 @@ export class Workspace implements AsyncDisposable {
   }
 
   #addPath(name: string, spec: string | WorkspaceMount): WorkspaceLocation {
-    if (!WORKSPACE_PATH_NAME.test(name)) {
-      throw new ConfigurationError(`workspace path name must contain only letters, digits, '_' and '-': ${name}`);
-    }
-    if (name === ROOT) throw new ConfigurationError('workspace path name root is reserved for the workspace root');
-    if (this.#named.has(name)) throw new ConfigurationError(`workspace path ${name} is already defined`);
-    let location: WorkspaceLocation;
-    if (typeof spec === 'string') {
-      if (spec.length === 0) throw new ConfigurationError(`workspace path ${name} must not be empty`);
-      let path: string;
-      try {
-        path = parseReference(spec).path;
-        if (spec.startsWith(WORKSPACE_SCHEME)) throw new ConfigurationError(`workspace path ${name} must be a directory beneath the root`);
-      } catch (error) {
-        if (ConfigurationError.isInstance(error)) throw error;
-        throw new ConfigurationError(`relative workspace path ${name} must remain beneath the workspace root`, { cause: error });
-      }
-      location = { volume: ROOT, path };
-      const alias = path === '' ? ROOT : [...this.#named].find(([, other]) => other.volume === ROOT && other.path === path)?.[0];
-      if (alias) throw new ConfigurationError(`workspace paths must not alias the same directory: ${alias}, ${name}`);
-    } else if (isWorkspaceStore(spec?.store)) {
-      const alias = [...this.#volumes.values()].find((volume) => volume.store === spec.store);
-      if (alias) throw new ConfigurationError(`workspace paths must not alias the same directory: ${alias.name}, ${name}`);
-      this.#volumes.set(name, new WorkspaceVolume(name, spec.store, this.#now()));
-      location = { volume: name, path: '' };
-    } else {
-      throw new ConfigurationError(`workspace path ${name} must be a relative directory or { store }`);
-    }
+    const location = declarePath(name, spec, this.#named, this.#volumes, this.#now());
     this.#named.set(name, location);
     return location;
   }
@@ -478,10 +446,6 @@ export function decodeText(data: Uint8Array): string {
   } catch (error) {
     throw new WorkspaceError('invalid-text', 'File is not valid UTF-8 text', { cause: error });
   }
-}
-
-function copyRecord(record: WorkspaceRecord): WorkspaceRecord {
-  return record.data ? { ...record, data: record.data.slice() } : record;
 }
 
 function callback<T>(value: T | undefined, name: string): T | undefined {
