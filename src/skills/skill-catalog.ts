@@ -11,6 +11,8 @@ import { isSkillSource } from './skill-source';
 import type { SkillSource } from './skill-source';
 import { createSkillsTool } from './skills-tool';
 
+const catalogMarker = Symbol.for('ghostlight.skill-catalog');
+
 /** Default limits of a catalog (the seeds' numbers). */
 export const SKILL_CATALOG_DEFAULTS = Object.freeze({ maxSkills: 1_000, maxFileBytes: 1_000_000, maxResourceFiles: 20 });
 
@@ -46,6 +48,7 @@ export interface SkillCatalogOptions {
  * catalog.diagnostics; // [{ severity: 'warning', code: 'name-format', … }]
  */
 export class SkillCatalog {
+  readonly [catalogMarker] = true;
   readonly #skills: ReadonlyMap<string, LoadedSkill>;
   readonly #diagnostics: readonly SkillDiagnostic[];
   readonly #maxResourceFiles: number;
@@ -166,6 +169,11 @@ export class SkillCatalog {
     const resources = await this.resources(name);
     if (resources.length > 0) parts.push(`\nAvailable resources:\n${resources.map((path) => `  ${path}`).join('\n')}`);
     return parts.join('\n');
+  }
+
+  /** Whether `value` is a SkillCatalog (also one from another copy of the package). */
+  static isInstance(value: unknown): value is SkillCatalog {
+    return typeof value === 'object' && value !== null && catalogMarker in value;
   }
 
   /** The model-callable `skills` tool over this catalog. */

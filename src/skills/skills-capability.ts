@@ -42,7 +42,7 @@ export function skillsCapability(config: SkillsConfig, runOptions: SkillsRunOpti
     async setup({ binding }) {
       const files: RunFiles = { workspace: binding.workspace, sandbox: binding.sandbox };
       let catalog: SkillCatalog;
-      if (config instanceof SkillCatalog) {
+      if (SkillCatalog.isInstance(config)) {
         catalog = config;
         if (catalog.resourceRoot !== undefined && isWorkspaceReference(catalog.resourceRoot)) await checkResourceRoot(catalog, catalog.resourceRoot, files);
       } else {

@@ -271,6 +271,8 @@ describe('skills: discovery and the skills tool', () => {
 
   it('accepts a catalog loaded once by the application', async () => {
     const catalog = await SkillCatalog.load({ sources: [new MemorySkillSource(review)] });
+    expect(SkillCatalog.isInstance(catalog)).toBe(true);
+    expect(SkillCatalog.isInstance({ names: [] })).toBe(false);
     const model = scriptedModel([{ toolCalls: [{ name: 'skills', input: { skill_name: 'review' } }] }, { text: 'Done.' }]);
     const run = await defineAgent({ name: 'support', model, skills: catalog }).ask('Hi');
     expect(run.steps[0]!.toolResults[0]!.content).toContain('Read every changed file.');
