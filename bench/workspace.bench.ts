@@ -1,5 +1,6 @@
 // The workspace's in-memory backend against memfs (the usual in-memory filesystem for JavaScript) on the same
 // 10,000 files of 1 KB: write them all, read them all, list every directory, grep them all.
+import { loadavg } from 'node:os';
 import { Volume } from 'memfs';
 import { Sandbox, Workspace } from '../src/index';
 import { collectGarbage, median, ms, sample } from './harness';
@@ -158,7 +159,8 @@ ${ITERATIONS} runs per operation after 2 warm-ups, medians. Ghostlight goes thro
 \`Sandbox.grep\`); memfs through its synchronous API (its fastest) and, where it has one, its promises API.
 grep on memfs is a walk + \`readFileSync\` + per-line \`RegExp.test\`; Ghostlight's grep uses RE2 (linear time, safe for
 model-written patterns) after a whole-file pre-test, or \`includes\` for fixed strings. Ratio = Ghostlight / memfs
-(below 1 is faster).
+(below 1 is faster). Load average at the end of the run: ${loadavg().map((value) => value.toFixed(1)).join(' / ')} (1 / 5 / 15 min;
+the machine is shared, so absolute times move between runs more than the ratios do).
 
 | operation | Ghostlight | memfs (sync) | ratio | memfs (promises) |
 |---|---|---|---|---|
