@@ -25,7 +25,7 @@ export interface AgentDefinition {
   model: LanguageModel | string;
   /** The system instructions. */
   instructions?: Instructions;
-  /** Tools, tool providers and AI SDK tool records; nested arrays are flattened. */
+  /** Tools, tool providers, AI SDK tool records and registry tool ids (resolved from the run's `toolRegistry`); nested arrays are flattened. */
   tools?: readonly ToolDeclaration[];
   /** Per-run limits. */
   limits?: AgentLimits;
