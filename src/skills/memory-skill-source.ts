@@ -68,10 +68,10 @@ export class MemorySkillSource implements SkillSource {
         throw new ConfigurationError(`Skill file path is used twice: ${segments.join('/')}`);
       }
       if (last) {
-        entries.set(name, { name, kind: 'file', size: data.byteLength });
+        entries.set(name, Object.freeze({ name, kind: 'file' as const, size: data.byteLength }));
         this.#files.set(path, data);
       } else if (!existing) {
-        entries.set(name, { name, kind: 'directory' });
+        entries.set(name, Object.freeze({ name, kind: 'directory' as const }));
         this.#directories.set(path, new Map());
       }
       parent = path;

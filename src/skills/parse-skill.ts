@@ -4,7 +4,9 @@ import type { SkillDiagnostic, SkillDiagnosticCode } from './skill-diagnostic';
 
 /** What parsing one `SKILL.md` gives: the skill (unless skipped) and every finding. */
 export interface ParsedSkill {
+  /** The skill, or `undefined` when the file was skipped. */
   readonly skill: Skill | undefined;
+  /** The skip reason or the specification warnings, in order. */
   readonly diagnostics: readonly SkillDiagnostic[];
 }
 
