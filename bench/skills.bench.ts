@@ -106,8 +106,7 @@ Progressive disclosure against the alternative of putting every instruction in t
 bodies are **${(bytes(everything) / 1024).toFixed(1)} KiB**: **${(bytes(prompt) / bytes(everything)).toFixed(3)}×** the bytes on every
 model call, until the model loads the one skill it needs.
 
-Cold loading is dominated by YAML parsing (\`yaml\` builds a full document per front matter, ~0.2-0.4 ms
-each); parsed front matter is kept in a bounded cache by its text (1,024 entries of at most 16 KiB, values
+Cold loading is dominated by YAML parsing (\`yaml\` builds a full document per front matter); parsed front matter is kept in a bounded cache by its text (1,024 entries of at most 16 KiB, values
 deep-frozen), so a catalog reloaded every run from unchanged files skips it. Load a catalog once (\`skills: await SkillCatalog.load(...)\`) when its files do not change between runs; per-run
 loading is for sources that do (the run's workspace, per-tenant paths).
 `;
