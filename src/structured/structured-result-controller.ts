@@ -34,6 +34,7 @@ export interface TerminalTool {
 
 const DEFAULT_TOOL_DESCRIPTION = 'Submit the final structured result. Call this tool only as the final action.';
 const REPAIR_SUFFIX = 'You have one repair attempt. The previous structured result was invalid.';
+const INVALID_JSON = 'Structured result is not valid JSON';
 const INVALID_TOOL_RESULT = 'The structured result was invalid. Submit it again using the required schema.';
 
 /**
@@ -118,7 +119,8 @@ export class StructuredResultController {
           : turn.toolCalls.length > 1
             ? ['The structured result tool must be the only tool call in its response']
             : undefined;
-      const checked = issues ? { issues } : await this.#capture(resultCalls[0]!.invalidJson ? undefined : resultCalls[0]!.input, !!resultCalls[0]!.invalidJson);
+      const call = resultCalls[0]!;
+      const checked = issues ? { issues } : call.invalidJson ? { issues: [INVALID_JSON] } : await this.#capture(call.input);
       if ('value' in checked) return { kind: 'complete', value: checked.value, messages: [this.#markerMessage()] };
       this.#failIfRepairing(checked.issues);
       this.#repairing = true;
@@ -156,13 +158,12 @@ export class StructuredResultController {
     try {
       value = JSON.parse(text);
     } catch {
-      return { issues: ['Structured result is not valid JSON'] };
+      return { issues: [INVALID_JSON] };
     }
-    return this.#capture(value, false);
+    return this.#capture(value);
   }
 
-  async #capture(value: unknown, invalidJson: boolean): Promise<{ value: unknown } | { issues: string[] }> {
-    if (invalidJson) return { issues: ['Structured result is not valid JSON'] };
+  async #capture(value: unknown): Promise<{ value: unknown } | { issues: string[] }> {
     const limit = resultLimitIssue(value);
     if (limit) return { issues: [limit] };
     const checked = await this.schema.check(value);

@@ -382,3 +382,20 @@ describe('size limits (C.36)', () => {
     expect((failed.error as StructuredResultError).validationErrors).toEqual(['Structured result exceeds the maximum nesting depth']);
   });
 });
+
+describe('with code mode', () => {
+  it('lets a program gather evidence before the structured answer', async () => {
+    const { testRuntime } = await import('#test-runtime');
+    const lookup = defineTool({ name: 'lookup', description: 'Look up.', input: { type: 'object' }, execute: () => ({ found: 'forty-two' }) });
+    const source = 'const hit = await tools.lookup({});\nreturn hit.found;';
+    const { model, agent } = structuredAgent([{ toolCalls: [{ id: 'x1', name: 'exec', input: { source } }] }, { text: '{"answer":"forty-two"}' }], {
+      tools: [lookup],
+      codeMode: { engine: testRuntime.codeEngine() },
+    });
+    const run = await agent.ask('question');
+    expect(run.error).toBeUndefined();
+    expect(run.output).toEqual({ answer: 'forty-two' });
+    expect(model.calls[0]?.tools?.map((tool) => tool.name).sort()).toEqual(['exec', 'stop', 'wait']);
+    expect(model.calls[0]?.responseFormat).toMatchObject({ type: 'json', name: 'investigation_result' });
+  });
+});
