@@ -96,14 +96,17 @@ running), so absolute figures are low and noisy; the ratio is the point.
 
 **Throughput ratio Ghostlight / bare: ${(ghost.rps / bare.rps).toFixed(2)}×**; p50 ${(ghost.p50 / bare.p50).toFixed(2)}×, p99 ${(ghost.p99 / bare.p99).toFixed(2)}×.
 The difference is the run itself: a full agent run (invocation, capabilities, the model call through AI SDK's
-prompt conversion, the event log of ~12 events, the Run summary) per request.
+prompt conversion, the event log of ~12 events, the Run summary) per request. With the machine this loaded, the
+ratio moved between 0.65× and 1.08× over three runs of this benchmark; on this machine both routes are mostly bound by
+workerd and wrangler's proxy.
 
 **Memory after ${CONCURRENT_RUNS.toLocaleString('en')} concurrent finished runs** (fired at once; ${ok} answered 200 in ${(burstMs / 1000).toFixed(1)} s; the
 app keeps every finished run's event log for resuming, up to 1,000 runs for 60 s, so all of them are still held).
-The isolate's V8 heap, read through wrangler's inspector (\`Runtime.getHeapUsage\`, after asking for a GC):
-${mb(heapBefore.used)} used before, ${mb(heapPeak.used)} right after the burst, **${mb(heapAfter.used)}** after collection
-(heap reserved ${mb(heapAfter.total)}): **${kb((heapAfter.used - heapBefore.used) / CONCURRENT_RUNS)} per held finished run**, well under Workers'
-128 MB isolate limit.
+The isolate's V8 heap, read through wrangler's inspector (\`Runtime.getHeapUsage\`): ${mb(heapBefore.used)} used before,
+${mb(heapPeak.used)} right after the burst, **${mb(heapAfter.used)}** a moment later (heap reserved ${mb(heapAfter.total)}), far below
+Workers' 128 MB isolate limit. The growth is ${kb((heapAfter.used - heapBefore.used) / CONCURRENT_RUNS)} per held finished run, an upper bound that
+includes uncollected garbage (workerd does not answer the inspector's \`HeapProfiler.collectGarbage\`), so it moves
+between runs of this benchmark.
 
 **Worker bundle** (\`wrangler deploy --dry-run --outdir\`, gzip -9; the demo Worker: agent, tools, createAgentApp,
 Durable Object sessions, three AI SDK providers):
