@@ -29,8 +29,8 @@ interface WrkResult {
 export async function bench(): Promise<BenchSection> {
   const demo = measureBundle(projectRoot, join(projectRoot, 'wrangler.toml'));
   const demoMin = measureBundle(projectRoot, join(projectRoot, 'wrangler.toml'), true);
-  const withQuickjs = measureBundle(projectRoot, join(projectRoot, 'bench/http/with-quickjs.wrangler.toml'));
-  const withQuickjsMin = measureBundle(projectRoot, join(projectRoot, 'bench/http/with-quickjs.wrangler.toml'), true);
+  const plain = measureBundle(projectRoot, join(projectRoot, 'bench/http/without-code-mode.wrangler.toml'));
+  const plainMin = measureBundle(projectRoot, join(projectRoot, 'bench/http/without-code-mode.wrangler.toml'), true);
 
   const scratch = mkdtempSync(join(tmpdir(), 'ghostlight-http-bench-'));
   const script = join(scratch, 'post.lua');
@@ -104,19 +104,20 @@ workerd and wrangler's proxy.
 app keeps every finished run's event log for resuming, up to 1,000 runs for 60 s, so all of them are still held).
 The isolate's V8 heap, read through wrangler's inspector (\`Runtime.getHeapUsage\`): ${mb(heapBefore.used)} used before,
 ${mb(heapPeak.used)} right after the burst, **${mb(heapAfter.used)}** a moment later (heap reserved ${mb(heapAfter.total)}), far below
-Workers' 128 MB isolate limit. The growth is ${kb((heapAfter.used - heapBefore.used) / CONCURRENT_RUNS)} per held finished run, an upper bound that
-includes uncollected garbage (workerd does not answer the inspector's \`HeapProfiler.collectGarbage\`), so it moves
-between runs of this benchmark.
+Workers' 128 MB isolate limit. ${heapAfter.used > heapBefore.used ? `The growth is ${kb((heapAfter.used - heapBefore.used) / CONCURRENT_RUNS)} per held finished run` : 'The heap did not grow beyond the collector\'s own swings'}; workerd does not answer the
+inspector's \`HeapProfiler.collectGarbage\`, so when V8 collects is its own choice and the per-run figure moves
+between runs of this benchmark (3–12 KB in earlier runs).
 
-**Worker bundle** (\`wrangler deploy --dry-run --outdir\`, gzip -9; the demo Worker: agent, tools, createAgentApp,
-Durable Object sessions, three AI SDK providers):
+**Worker bundle** (\`wrangler deploy --dry-run --outdir\`, gzip -9). The demo Worker has the support agent, the
+code-mode analyst (QuickJS and its wasm), createAgentApp, Durable Object sessions and three AI SDK providers; the
+other build drops the analyst and imports the session store by path, so no QuickJS is bundled:
 
 | build | JS raw / gzip | wasm raw / gzip | total gzip |
 |---|---|---|---|
-${bundleRow('demo Worker (`wrangler.toml`)', demo)}
-${bundleRow('demo Worker, `--minify`', demoMin)}
-${bundleRow('demo Worker + QuickJS loader and wasm', withQuickjs)}
-${bundleRow('demo Worker + QuickJS, `--minify`', withQuickjsMin)}
+${bundleRow('without code mode (`bench/http/without-code-mode.ts`)', plain)}
+${bundleRow('without code mode, `--minify`', plainMin)}
+${bundleRow('demo Worker with code mode (`wrangler.toml`)', demo)}
+${bundleRow('demo Worker with code mode, `--minify`', demoMin)}
 
 Peers (LANDSCAPE.md C.4, esbuild min+gzip, entry imports only): \`agents\` (Cloudflare Agents SDK) 268 KiB,
 \`@openai/agents-core\` 373 KiB, \`@langchain/langgraph/web\` 340 KiB, \`@mastra/core\` 1,314 KiB, and the
