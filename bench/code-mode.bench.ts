@@ -67,14 +67,15 @@ ${table}
 Both run the same programs against an \`echo\` tool. Ghostlight's path includes resolving the tool list, the
 catalog, a fresh QuickJS runtime and context with the bootstrap, the tool call through \`invokeTool\` (validation,
 normalisation) and disposal (TypeScript stripping only runs for programs that do not parse as JavaScript).
-Without the tool path (the program driver and the QuickJS bridge with a no-op dispatch): ${ms(bridge.tiny)} per
-warm program, ${ms(bridge.trip)} per round trip.
+Measured after the comparison, with no worker threads of the other design still busy: \`runCode\` ${ms(bridge.alone)}
+per warm program; without the tool path (the program driver and the QuickJS bridge with a no-op dispatch)
+${ms(bridge.tiny)} per warm program and ${ms(bridge.trip)} per round trip.
 Targets: warm program ≤ 1 ms, round trip ≤ 0.05 ms, ≥ 10× faster per warm program than the worker-thread design.
 Load average while measuring: ${loadavg().map((value) => value.toFixed(1)).join(' / ')} (the machine is shared; compare ratios).`;
 }
 
 /** The driver and the QuickJS bridge alone: a no-op dispatch instead of a tool executor. */
-async function bridgeOnly(): Promise<{ tiny: number; trip: number }> {
+async function bridgeOnly(): Promise<{ tiny: number; trip: number; alone: number }> {
   const engine = defaultCodeEngine();
   const catalog = new CodeCatalog([ghostEcho]);
   const limits = resolveCodeLimits();
@@ -83,7 +84,8 @@ async function bridgeOnly(): Promise<{ tiny: number; trip: number }> {
   const run = async (source: string) => (await CodeProgram.start({ engine, source, catalog, limits, dispatch }).done).status;
   const tiny = median(await sample(() => run(programs.tiny), 300, 20));
   const trips = median(await sample(() => run(programs.roundTrips), 30, 3));
-  return { tiny, trip: (trips - tiny) / CALLS };
+  const alone = median(await sample(() => ghost(programs.tiny), 300, 20));
+  return { tiny, trip: (trips - tiny) / CALLS, alone };
 }
 
 async function time(task: () => Promise<unknown>): Promise<number> {
