@@ -171,7 +171,10 @@ export class QuickJsProgram implements CodeEngineProgram {
     error.dispose();
     if (this.#stopReason) return { state: 'stopped', reason: this.#stopReason };
     const limit = limitOf(text);
-    return limit ? { state: 'stopped', reason: limit } : { state: 'threw', error: text };
+    if (limit) return { state: 'stopped', reason: limit };
+    // An interrupt is never the program's own error: if its reason went unrecorded, the program was stopped.
+    if (/^InternalError: interrupted/.test(text)) return { state: 'stopped', reason: (this.#stopReason = 'host') };
+    return { state: 'threw', error: text };
   }
 
   /** `Name: message` and the QuickJS stack of a thrown value, read without running program code where possible. */
@@ -210,10 +213,15 @@ export class QuickJsProgram implements CodeEngineProgram {
     if (this.#stopReason) return true;
     if (!this.#inSlice) return false;
     this.#interrupts++;
-    if (this.#request.host.shouldStop()) this.#stopReason = 'host';
-    else if (this.#interrupts > this.#interruptBudget) this.#stopReason = 'cpu';
-    else if (this.#cpuUsed + (this.#clock() - this.#sliceStart) > this.#request.limits.cpuMs) this.#stopReason = 'cpu';
-    else if (Date.now() > this.#request.wallDeadline) this.#stopReason = 'wall';
+    try {
+      if (this.#request.host.shouldStop()) this.#stopReason = 'host';
+      else if (this.#interrupts > this.#interruptBudget) this.#stopReason = 'cpu';
+      else if (this.#cpuUsed + (this.#clock() - this.#sliceStart) > this.#request.limits.cpuMs) this.#stopReason = 'cpu';
+      else if (Date.now() > this.#request.wallDeadline) this.#stopReason = 'wall';
+    } catch {
+      // quickjs-emscripten turns a throwing handler into an interrupt it cannot explain; stop with a reason instead.
+      this.#stopReason = 'host';
+    }
     return this.#stopReason !== undefined;
   }
 
