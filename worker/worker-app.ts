@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { createAgentApp, MemorySessionStore } from '../src/index';
 import type { SessionStore } from '../src/index';
-import { cloudflareCodeEngine, DurableObjectSessionStore } from '../src/adapter/cloudflare/index';
+import { DurableObjectSessionStore } from '../src/adapter/cloudflare/index';
+import { cloudflareCodeEngine } from '../src/adapter/cloudflare/code-mode';
 import type { DurableObjectNamespaceLike } from '../src/adapter/cloudflare/index';
 import { createSupportAgent } from './demo-agent';
 import { createAnalystAgent } from './demo-analyst';

@@ -1,6 +1,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { cloudflareCodeEngine, DurableObjectSessionStore, DurableObjectWorkspaceStore } from '../../src/adapter/cloudflare/index';
+import { DurableObjectSessionStore, DurableObjectWorkspaceStore } from '../../src/adapter/cloudflare/index';
+import { cloudflareCodeEngine } from '../../src/adapter/cloudflare/code-mode';
 import type { DurableObjectNamespaceLike } from '../../src/adapter/cloudflare/index';
 
 /**

@@ -13,7 +13,7 @@ let engine: CodeEngine | undefined;
  * see wrangler.toml). One engine per isolate, loaded on first use.
  *
  * @example
- * import { cloudflareCodeEngine } from 'ghostlight/cloudflare';
+ * import { cloudflareCodeEngine } from 'ghostlight/cloudflare/code-mode';
  * defineAgent({ name: 'analyst', model, tools, codeMode: { engine: cloudflareCodeEngine() } });
  */
 export function cloudflareCodeEngine(): CodeEngine {

@@ -9,7 +9,7 @@ let engine: CodeEngine | undefined;
  * WebAssembly by itself in Node and in browsers (bundlers such as Vite emit
  * the `.wasm` as an asset); on Cloudflare Workers, where WebAssembly cannot
  * be compiled at run time, use `cloudflareCodeEngine()` from
- * `ghostlight/cloudflare` instead.
+ * `ghostlight/cloudflare/code-mode` instead.
  */
 export function defaultCodeEngine(): CodeEngine {
   engine ??= createQuickJsEngine({

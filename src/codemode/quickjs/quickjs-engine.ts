@@ -35,7 +35,7 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): CodeEngine {
     })().catch((error: unknown) => {
       module = undefined;
       throw new ConfigurationError(
-        `QuickJS could not load its WebAssembly module (${(error as Error)?.message ?? String(error)}); on Cloudflare Workers use cloudflareCodeEngine() from ghostlight/cloudflare`,
+        `QuickJS could not load its WebAssembly module (${(error as Error)?.message ?? String(error)}); on Cloudflare Workers use cloudflareCodeEngine() from ghostlight/cloudflare/code-mode`,
         { cause: error },
       );
     });
