@@ -1,40 +1,25 @@
-import type { LanguageModel, ModelMessage } from 'ai';
-import { ConfigurationError } from '../error/configuration-error';
-import { CancelledError, CleanupError, DeadlineExceededError, ProviderError } from '../error/control-errors';
-import { GhostlightError } from '../error/ghostlight-error';
+import type { ModelMessage } from 'ai';
+import { CancelledError, CleanupError, DeadlineExceededError } from '../error/control-errors';
 import { OutputLimitError, ProtocolError } from '../error/protocol-error';
 import { EventLog } from '../events/event-log';
-import type { ErrorInfo, EventPayload, RunOutcome } from '../events/events';
+import type { EventPayload, RunOutcome } from '../events/events';
 import { assertInputModalities } from '../content/input-modalities';
 import { AsyncScope } from '../lifetime/async-scope';
-import { modelCapabilities } from '../model/model-capabilities';
-import type { ModelCapabilities } from '../model/model-capabilities';
-import { prepareStructuredResult } from '../structured/prepare-structured-result';
-import type { StructuredResultController } from '../structured/structured-result-controller';
-import type { Invocation, RunHandle, RunState, ToolBinding } from '../tool/tool-binding';
-import type { Tool } from '../tool/tool';
-import type { ToolCallRequest } from '../tool/invoke-tool';
-import type { ToolCallResult } from '../tool/tool-result';
-import { RunTools } from '../tool/run-tools';
-import { abortReason, isAbortError, throwIfAborted } from '../util/abort';
-import { Semaphore } from '../util/semaphore';
+import type { Invocation, RunState } from '../tool/tool-binding';
+import { throwIfAborted } from '../util/abort';
 import type { AgentDefinition } from './agent-definition';
-import { capabilitiesFor } from './capabilities';
-import { chainHooks, runChain } from './hooks';
-import type { BeforeModelEvent, HookChains } from './hooks';
-import { createInvocation, toUserMessage } from './invocation';
+import { runChain } from './hooks';
+import type { BeforeModelEvent } from './hooks';
+import { createInvocation } from './invocation';
 import type { AgentInput, AskOptions } from './invocation';
-import { resolveLimits } from './limits';
-import type { ResolvedLimits } from './limits';
-import { ModelCaller } from './model-call';
 import { runModelStep } from './model-step';
-import type { ModelSettings } from './model-step';
+import { prepareRun } from './prepare-run';
+import type { PreparedRun } from './prepare-run';
 import { Run } from './run';
-import type { CapabilitySetup, RunCapability } from './run-capability';
+import { classify, errorInfo, outcomeOf, providerCall, terminalEvent } from './run-failure';
 import { safeMessage } from './safe-message';
 import type { Step } from './step';
-import { ToolExecutor } from './tool-executor';
-import { createToolLoopHooks } from './tool-loop-detector';
+import { presentationMessage, redactedStep, toolMessage } from './turn-messages';
 import { addUsage, EMPTY_USAGE } from './usage';
 import type { Usage } from './usage';
 
@@ -79,7 +64,17 @@ export class RunExecution {
     this.#startedAt = this.#now();
     const detach = this.#linkSignals();
     try {
-      const prepared = await this.#prepare();
+      const prepared = await prepareRun({
+        definition: this.#definition,
+        options: this.#options,
+        input: this.#input,
+        invocation: this.invocation,
+        state: this.#state,
+        signal: this.#controller.signal,
+        scope: this.#scope,
+        emit: (event) => this.#emit(event),
+      });
+      this.#messages = prepared.messages;
       return await this.#run(prepared);
     } catch (error) {
       this.log.fail(error);
@@ -89,109 +84,7 @@ export class RunExecution {
     }
   }
 
-  /** Resolves everything that can be misconfigured; failures close what was opened and throw. */
-  async #prepare(): Promise<Prepared> {
-    const definition = this.#definition;
-    const handle: RunHandle = { runId: this.invocation.runId, invocation: this.invocation };
-    let binding: ToolBinding = {
-      run: handle,
-      agent: { name: definition.name },
-      state: this.#state,
-      signal: this.#controller.signal,
-    };
-    const emit = (event: EventPayload) => this.#emit(event);
-    try {
-      const limits = resolveLimits(definition.limits, this.#options.limits);
-      const { model, capabilities: modelCaps } = this.#resolveModel();
-      const userMessage = toUserMessage(this.#input);
-      const capabilities = capabilitiesFor(definition, this.#options);
-
-      const setups: CapabilitySetup[] = [];
-      for (const capability of capabilities) {
-        const setup = await capability.setup?.({ binding, scope: this.#scope, definition, options: this.#options, emit });
-        if (!setup) continue;
-        setups.push(setup);
-        if (setup.bind) binding = { ...binding, ...setup.bind };
-      }
-
-      const registry = this.#options.toolRegistry;
-      const tools = await RunTools.resolve([...(definition.tools ?? []), ...setups.flatMap((setup) => setup.tools ?? [])], binding, {
-        lookup: registry && ((id) => registry.get(id)),
-      });
-      this.#scope.defer(async () => {
-        const failures = await tools.close();
-        if (failures.length > 0) throw new CleanupError({ errors: failures, message: 'Closing the tools of the run failed' });
-      });
-      const controlTools = new Set<string>();
-      const loopHooks = definition.detectToolLoops
-        ? createToolLoopHooks(definition.detectToolLoops === true ? {} : definition.detectToolLoops, controlTools)
-        : undefined;
-      const hooks = chainHooks(loopHooks, ...setups.map((setup) => setup.hooks), definition.hooks);
-      const executor = new ToolExecutor({
-        tools,
-        binding,
-        hooks,
-        limits,
-        emit,
-        exclusiveLock: new Semaphore(1),
-        controlTools,
-        processors: setups.flatMap((setup) => setup.processors ?? []),
-        guards: setups.flatMap((setup) => setup.guards ?? []),
-      });
-
-      let modelTools: readonly Tool[] = tools.list();
-      const extraInstructions = setups.map((setup) => setup.instructions);
-      for (const capability of capabilities) {
-        const arranged = await capability.arrange?.({ tools: modelTools, broker: executor, binding, scope: this.#scope, emit });
-        if (!arranged) continue;
-        if (arranged.extraTools) tools.add(arranged.extraTools);
-        if (arranged.tools) modelTools = arranged.tools;
-        arranged.controlTools?.forEach((name) => controlTools.add(name));
-        extraInstructions.push(arranged.instructions);
-      }
-      executor.arrange(new Set(modelTools.map((tool) => tool.name)), controlTools);
-      const structured =
-        definition.result === undefined
-          ? undefined
-          : prepareStructuredResult({ declaration: definition.result, agentName: definition.name, model, capabilities: modelCaps, tools: modelTools });
-
-      const baseInstructions =
-        typeof definition.instructions === 'function' ? await definition.instructions(binding) : definition.instructions;
-      const instructions = [baseInstructions, ...extraInstructions].filter((text): text is string => !!text).join('\n\n');
-      const prelude = setups.flatMap((setup) => setup.prelude ?? []);
-      const history = setups.findLast((setup) => setup.history !== undefined)?.history ?? this.#options.history ?? [];
-      this.#messages = [...prelude, ...history, userMessage];
-      return {
-        caller: new ModelCaller(model, clampOutputTokens(definition.settings ?? {}, modelCaps)),
-        capabilities: modelCaps,
-        structured,
-        limits,
-        modelTools,
-        executor,
-        hooks,
-        instructions: instructions.length > 0 ? instructions : undefined,
-        handle,
-        historyLength: prelude.length + history.length,
-        preludeLength: prelude.length,
-        checkpoints: capabilities.filter((capability) => capability.checkpoint !== undefined),
-      };
-    } catch (error) {
-      await this.#scope.close();
-      throw error;
-    }
-  }
-
-  #resolveModel(): { model: LanguageModel; capabilities: ModelCapabilities } {
-    const name = this.#definition.model;
-    const overrides = this.#definition.modelCapabilities;
-    if (typeof name !== 'string') return { model: name, capabilities: modelCapabilities(name, overrides) };
-    const registry = this.#options.models ?? this.#definition.models;
-    if (!registry) throw new ConfigurationError(`Agent ${this.#definition.name} names the model ${name} but has no model registry`);
-    const model = registry.resolve(name);
-    return { model, capabilities: modelCapabilities(model, registry.capabilities?.(name), overrides) };
-  }
-
-  async #run(prepared: Prepared): Promise<Run> {
+  async #run(prepared: PreparedRun): Promise<Run> {
     const agent = this.#definition.name;
     this.#emit({ type: 'run-start', sessionId: this.invocation.sessionId, agent });
     this.#emit({ type: 'invocation-start', agent });
@@ -221,7 +114,7 @@ export class RunExecution {
 
     const info = failure === undefined ? undefined : errorInfo(failure, response);
     const output = outcome !== 'completed' ? undefined : this.#structuredOutput ? this.#structuredOutput.value : response;
-    this.#emitTerminal(outcome, response, output, info, cleanupFailed);
+    this.#emit(terminalEvent(outcome, response, output, info, cleanupFailed));
     return new Run({
       runId: this.invocation.runId,
       sessionId: this.invocation.sessionId,
@@ -244,7 +137,7 @@ export class RunExecution {
     });
   }
 
-  async #loop(prepared: Prepared): Promise<string> {
+  async #loop(prepared: PreparedRun): Promise<string> {
     const { limits, executor, hooks, structured } = prepared;
     const signal = this.#controller.signal;
     const modelTools = prepared.modelTools;
@@ -321,7 +214,7 @@ export class RunExecution {
   }
 
   /** Lets capabilities persist the completed turns (sessions). */
-  async #checkpoint(prepared: Prepared, turn: number): Promise<void> {
+  async #checkpoint(prepared: PreparedRun, turn: number): Promise<void> {
     for (const capability of prepared.checkpoints) {
       await capability.checkpoint?.({ messages: this.#messages.slice(prepared.preludeLength), state: this.#state, turn });
     }
@@ -337,24 +230,6 @@ export class RunExecution {
 
   #emit(event: EventPayload): void {
     this.log.append(event);
-  }
-
-  #emitTerminal(outcome: RunOutcome, response: string, output: unknown, info: ErrorInfo | undefined, cleanupFailed: boolean): void {
-    const error = info ?? { name: 'Error', message: response };
-    switch (outcome) {
-      case 'completed':
-        this.#emit({ type: 'run-stop', outcome, response, output });
-        break;
-      case 'partial':
-        this.#emit({ type: 'run-partial', outcome, response, error });
-        break;
-      case 'cancelled':
-        this.#emit({ type: 'run-cancel', outcome, response: '', error });
-        break;
-      case 'failed':
-        this.#emit({ type: 'run-error', outcome, response, error, cleanupFailed });
-        break;
-    }
   }
 
   /** Links the caller's signal and the deadline to the run's controller; returns the unlink function. */
@@ -381,88 +256,4 @@ export class RunExecution {
     }
     return () => cleanups.forEach((cleanup) => cleanup());
   }
-}
-
-interface Prepared {
-  caller: ModelCaller;
-  capabilities: ModelCapabilities;
-  /** The structured-result state machine, when the agent declares a result schema. */
-  structured: StructuredResultController | undefined;
-  limits: ResolvedLimits;
-  modelTools: readonly Tool[];
-  executor: ToolExecutor;
-  hooks: HookChains;
-  instructions: string | undefined;
-  handle: RunHandle;
-  historyLength: number;
-  preludeLength: number;
-  checkpoints: readonly RunCapability[];
-}
-
-/** The transient user message that shows tool-result media (artifact images and documents) to the model. */
-function presentationMessage(results: readonly ToolCallResult[]): ModelMessage | undefined {
-  const media = results.flatMap((result) => result.presentation ?? []);
-  return media.length > 0 ? { role: 'user', content: media, providerOptions: { ghostlight: { transient: true } } } : undefined;
-}
-
-/** Settings with `maxOutputTokens` clamped to the model's ceiling, when the capabilities know it. */
-function clampOutputTokens(settings: ModelSettings, capabilities: ModelCapabilities): ModelSettings {
-  const ceiling = capabilities.maxOutputTokens;
-  if (ceiling === undefined || settings.maxOutputTokens === undefined || settings.maxOutputTokens <= ceiling) return settings;
-  return { ...settings, maxOutputTokens: ceiling };
-}
-
-/** A terminal structured turn as the run records it: the payload replaced by the marker. */
-function redactedStep(step: Step, marker: string): Step {
-  return { ...step, text: marker, reasoning: '', toolCalls: step.toolCalls.map((call) => ({ ...call, input: {} })) };
-}
-
-/** The tool message for the model: results in request order, under the names the model called (aliases, not registry ids). */
-function toolMessage(calls: readonly ToolCallRequest[], results: readonly ToolCallResult[]): ModelMessage {
-  return {
-    role: 'tool',
-    content: results.map((result, index) => ({
-      type: 'tool-result' as const,
-      toolCallId: result.toolCallId,
-      toolName: calls[index]?.toolName ?? result.toolName,
-      output:
-        result.status === 'error'
-          ? { type: 'error-text' as const, value: result.content }
-          : { type: 'text' as const, value: result.content },
-    })),
-  };
-}
-
-/** Turns whatever ended the loop into the error the run reports. */
-function classify(error: unknown, signal: AbortSignal): unknown {
-  if (DeadlineExceededError.isInstance(error) || CancelledError.isInstance(error)) return error;
-  if (signal.aborted && (isAbortError(error) || error === signal.reason)) return abortReason(signal);
-  return error;
-}
-
-/** Runs a provider call; its failures (other than aborts and our own errors) become `ProviderError`s. */
-async function providerCall<T>(signal: AbortSignal, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (GhostlightError.isInstance(error) || signal.aborted) throw error;
-    const statusCode = (error as { statusCode?: unknown } | undefined)?.statusCode;
-    throw new ProviderError((error as Error | undefined)?.message ?? String(error), {
-      cause: error,
-      ...(typeof statusCode === 'number' ? { statusCode } : {}),
-    });
-  }
-}
-
-function outcomeOf(error: unknown): RunOutcome {
-  if (DeadlineExceededError.isInstance(error)) return 'partial';
-  if (CancelledError.isInstance(error)) return 'cancelled';
-  return 'failed';
-}
-
-function errorInfo(error: unknown, response: string): ErrorInfo {
-  const name = GhostlightError.isInstance(error) ? error.name : 'Error';
-  const exposed =
-    CancelledError.isInstance(error) || DeadlineExceededError.isInstance(error) || ProtocolError.isInstance(error) || ConfigurationError.isInstance(error);
-  return { name, message: exposed ? (error as Error).message : response };
 }

@@ -1,0 +1,168 @@
+import type { LanguageModel, ModelMessage } from 'ai';
+import { CleanupError } from '../error/control-errors';
+import { ConfigurationError } from '../error/configuration-error';
+import type { EventPayload } from '../events/events';
+import type { AsyncScope } from '../lifetime/async-scope';
+import { modelCapabilities } from '../model/model-capabilities';
+import type { ModelCapabilities } from '../model/model-capabilities';
+import { prepareStructuredResult } from '../structured/prepare-structured-result';
+import type { StructuredResultController } from '../structured/structured-result-controller';
+import type { Invocation, RunHandle, RunState, ToolBinding } from '../tool/tool-binding';
+import type { Tool } from '../tool/tool';
+import { RunTools } from '../tool/run-tools';
+import { Semaphore } from '../util/semaphore';
+import type { AgentDefinition } from './agent-definition';
+import { capabilitiesFor } from './capabilities';
+import { chainHooks } from './hooks';
+import type { HookChains } from './hooks';
+import { toUserMessage } from './invocation';
+import type { AgentInput, AskOptions } from './invocation';
+import { resolveLimits } from './limits';
+import type { ResolvedLimits } from './limits';
+import { ModelCaller } from './model-call';
+import type { ModelSettings } from './model-step';
+import type { CapabilitySetup, RunCapability } from './run-capability';
+import { ToolExecutor } from './tool-executor';
+import { createToolLoopHooks } from './tool-loop-detector';
+
+/** What a run needs to prepare itself. */
+export interface PrepareRunInput {
+  readonly definition: Readonly<AgentDefinition>;
+  readonly options: Readonly<AskOptions>;
+  readonly input: AgentInput;
+  readonly invocation: Invocation;
+  readonly state: RunState;
+  readonly signal: AbortSignal;
+  /** The run's scope: everything opened here is registered on it. */
+  readonly scope: AsyncScope;
+  readonly emit: (event: EventPayload) => void;
+}
+
+/** A prepared run: its model caller, tools, executor, hooks, instructions and first messages. */
+export interface PreparedRun {
+  caller: ModelCaller;
+  capabilities: ModelCapabilities;
+  /** The structured-result state machine, when the agent declares a result schema. */
+  structured: StructuredResultController | undefined;
+  limits: ResolvedLimits;
+  modelTools: readonly Tool[];
+  executor: ToolExecutor;
+  hooks: HookChains;
+  instructions: string | undefined;
+  handle: RunHandle;
+  /** The conversation the first turn sends: prelude, history, the user's message. */
+  messages: ModelMessage[];
+  historyLength: number;
+  preludeLength: number;
+  checkpoints: readonly RunCapability[];
+}
+
+/**
+ * Resolves everything that can be misconfigured, in order: limits, the model,
+ * each capability's setup, the run's tools and executor, each capability's
+ * arrangement, the structured result and the instructions. A failure closes
+ * what was opened (the scope) and throws: bad configuration never starts a run.
+ */
+export async function prepareRun(run: PrepareRunInput): Promise<PreparedRun> {
+  try {
+    return await prepare(run);
+  } catch (error) {
+    await run.scope.close();
+    throw error;
+  }
+}
+
+async function prepare({ definition, options, input, invocation, state, signal, scope, emit }: PrepareRunInput): Promise<PreparedRun> {
+  const handle: RunHandle = { runId: invocation.runId, invocation };
+  let binding: ToolBinding = { run: handle, agent: { name: definition.name }, state, signal };
+  const limits = resolveLimits(definition.limits, options.limits);
+  const { model, capabilities: modelCaps } = resolveModel(definition, options);
+  const userMessage = toUserMessage(input);
+  const capabilities = capabilitiesFor(definition, options);
+
+  const setups: CapabilitySetup[] = [];
+  for (const capability of capabilities) {
+    const setup = await capability.setup?.({ binding, scope, definition, options, emit });
+    if (!setup) continue;
+    setups.push(setup);
+    if (setup.bind) binding = { ...binding, ...setup.bind };
+  }
+
+  const registry = options.toolRegistry;
+  const tools = await RunTools.resolve([...(definition.tools ?? []), ...setups.flatMap((setup) => setup.tools ?? [])], binding, {
+    lookup: registry && ((id) => registry.get(id)),
+  });
+  scope.defer(async () => {
+    const failures = await tools.close();
+    if (failures.length > 0) throw new CleanupError({ errors: failures, message: 'Closing the tools of the run failed' });
+  });
+  const controlTools = new Set<string>();
+  const loopHooks = definition.detectToolLoops
+    ? createToolLoopHooks(definition.detectToolLoops === true ? {} : definition.detectToolLoops, controlTools)
+    : undefined;
+  const hooks = chainHooks(loopHooks, ...setups.map((setup) => setup.hooks), definition.hooks);
+  const executor = new ToolExecutor({
+    tools,
+    binding,
+    hooks,
+    limits,
+    emit,
+    exclusiveLock: new Semaphore(1),
+    controlTools,
+    processors: setups.flatMap((setup) => setup.processors ?? []),
+    guards: setups.flatMap((setup) => setup.guards ?? []),
+  });
+
+  let modelTools: readonly Tool[] = tools.list();
+  const extraInstructions = setups.map((setup) => setup.instructions);
+  for (const capability of capabilities) {
+    const arranged = await capability.arrange?.({ tools: modelTools, broker: executor, binding, scope, emit });
+    if (!arranged) continue;
+    if (arranged.extraTools) tools.add(arranged.extraTools);
+    if (arranged.tools) modelTools = arranged.tools;
+    arranged.controlTools?.forEach((name) => controlTools.add(name));
+    extraInstructions.push(arranged.instructions);
+  }
+  executor.arrange(new Set(modelTools.map((tool) => tool.name)), controlTools);
+  const structured =
+    definition.result === undefined
+      ? undefined
+      : prepareStructuredResult({ declaration: definition.result, agentName: definition.name, model, capabilities: modelCaps, tools: modelTools });
+
+  const baseInstructions = typeof definition.instructions === 'function' ? await definition.instructions(binding) : definition.instructions;
+  const instructions = [baseInstructions, ...extraInstructions].filter((text): text is string => !!text).join('\n\n');
+  const prelude = setups.flatMap((setup) => setup.prelude ?? []);
+  const history = setups.findLast((setup) => setup.history !== undefined)?.history ?? options.history ?? [];
+  return {
+    caller: new ModelCaller(model, clampOutputTokens(definition.settings ?? {}, modelCaps)),
+    capabilities: modelCaps,
+    structured,
+    limits,
+    modelTools,
+    executor,
+    hooks,
+    instructions: instructions.length > 0 ? instructions : undefined,
+    handle,
+    messages: [...prelude, ...history, userMessage],
+    historyLength: prelude.length + history.length,
+    preludeLength: prelude.length,
+    checkpoints: capabilities.filter((capability) => capability.checkpoint !== undefined),
+  };
+}
+
+function resolveModel(definition: Readonly<AgentDefinition>, options: Readonly<AskOptions>): { model: LanguageModel; capabilities: ModelCapabilities } {
+  const name = definition.model;
+  const overrides = definition.modelCapabilities;
+  if (typeof name !== 'string') return { model: name, capabilities: modelCapabilities(name, overrides) };
+  const registry = options.models ?? definition.models;
+  if (!registry) throw new ConfigurationError(`Agent ${definition.name} names the model ${name} but has no model registry`);
+  const model = registry.resolve(name);
+  return { model, capabilities: modelCapabilities(model, registry.capabilities?.(name), overrides) };
+}
+
+/** Settings with `maxOutputTokens` clamped to the model's ceiling, when the capabilities know it. */
+function clampOutputTokens(settings: ModelSettings, capabilities: ModelCapabilities): ModelSettings {
+  const ceiling = capabilities.maxOutputTokens;
+  if (ceiling === undefined || settings.maxOutputTokens === undefined || settings.maxOutputTokens <= ceiling) return settings;
+  return { ...settings, maxOutputTokens: ceiling };
+}

@@ -1,0 +1,57 @@
+import { ConfigurationError } from '../error/configuration-error';
+import { CancelledError, DeadlineExceededError, ProviderError } from '../error/control-errors';
+import { GhostlightError } from '../error/ghostlight-error';
+import { ProtocolError } from '../error/protocol-error';
+import type { ErrorInfo, EventPayload, RunOutcome } from '../events/events';
+import { abortReason, isAbortError } from '../util/abort';
+
+/** Turns whatever ended the loop into the error the run reports. */
+export function classify(error: unknown, signal: AbortSignal): unknown {
+  if (DeadlineExceededError.isInstance(error) || CancelledError.isInstance(error)) return error;
+  if (signal.aborted && (isAbortError(error) || error === signal.reason)) return abortReason(signal);
+  return error;
+}
+
+/** Runs a provider call; its failures (other than aborts and our own errors) become `ProviderError`s. */
+export async function providerCall<T>(signal: AbortSignal, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (GhostlightError.isInstance(error) || signal.aborted) throw error;
+    const statusCode = (error as { statusCode?: unknown } | undefined)?.statusCode;
+    throw new ProviderError((error as Error | undefined)?.message ?? String(error), {
+      cause: error,
+      ...(typeof statusCode === 'number' ? { statusCode } : {}),
+    });
+  }
+}
+
+/** The outcome an error gives a run: `partial` at the deadline, `cancelled` on abort, otherwise `failed`. */
+export function outcomeOf(error: unknown): RunOutcome {
+  if (DeadlineExceededError.isInstance(error)) return 'partial';
+  if (CancelledError.isInstance(error)) return 'cancelled';
+  return 'failed';
+}
+
+/** The client-safe description of an error: our protocol and control messages as they are, anything else as `response`. */
+export function errorInfo(error: unknown, response: string): ErrorInfo {
+  const name = GhostlightError.isInstance(error) ? error.name : 'Error';
+  const exposed =
+    CancelledError.isInstance(error) || DeadlineExceededError.isInstance(error) || ProtocolError.isInstance(error) || ConfigurationError.isInstance(error);
+  return { name, message: exposed ? (error as Error).message : response };
+}
+
+/** The one terminal event of a run. */
+export function terminalEvent(outcome: RunOutcome, response: string, output: unknown, info: ErrorInfo | undefined, cleanupFailed: boolean): EventPayload {
+  const error = info ?? { name: 'Error', message: response };
+  switch (outcome) {
+    case 'completed':
+      return { type: 'run-stop', outcome, response, output };
+    case 'partial':
+      return { type: 'run-partial', outcome, response, error };
+    case 'cancelled':
+      return { type: 'run-cancel', outcome, response: '', error };
+    case 'failed':
+      return { type: 'run-error', outcome, response, error, cleanupFailed };
+  }
+}
