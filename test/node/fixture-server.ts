@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { chunkLines, startFixtureServer } from '../support/fixture-server';
 
 /** Where the recorded provider responses live (REALWORLD.md), relative to the project root. */
 export const FIXTURES = new URL('../../../shared/realworld/provider-fixtures/', import.meta.url);
@@ -12,38 +11,25 @@ export function fixturesAvailable(): boolean {
   return available;
 }
 
-/** One recorded response: an SSE replay of `NAME.chunks.txt` or the JSON body of `NAME.json`. */
+/** One recorded response by file name: an SSE replay of `NAME.chunks.txt` or the JSON body of `NAME.json`. */
 export type FixtureResponse = { sse: string } | { json: string; status?: number };
 
-/** A loopback server on 127.0.0.1 (port 0) that answers each request with the next fixture and records request bodies. */
+/**
+ * The shared loopback replay server (test/support/fixture-server.ts), fed by
+ * fixture file names; `requests` holds each request's JSON body.
+ */
 export async function fixtureServer(responses: FixtureResponse[]): Promise<{ baseURL: string; requests: Array<Record<string, unknown>>; close(): Promise<void> }> {
-  const requests: Array<Record<string, unknown>> = [];
-  const queue = [...responses];
-  const server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-    request.on('end', () => {
-      requests.push(JSON.parse(body || '{}') as Record<string, unknown>);
-      const next = queue.shift();
-      if (!next) {
-        response.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"no more fixtures"}');
-        return;
-      }
-      if ('sse' in next) {
-        const lines = readFileSync(new URL(next.sse, FIXTURES), 'utf8').split('\n').filter((line) => line.trim().length > 0);
-        response.writeHead(200, { 'content-type': 'text/event-stream' });
-        for (const line of lines) response.write(`data: ${line}\n\n`);
-        response.end('data: [DONE]\n\n');
-      } else {
-        response.writeHead(next.status ?? 200, { 'content-type': 'application/json' }).end(readFileSync(new URL(next.json, FIXTURES), 'utf8'));
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const read = (name: string) => readFileSync(new URL(name, FIXTURES), 'utf8');
+  const server = await startFixtureServer(
+    responses.map((response) =>
+      'sse' in response
+        ? { kind: 'sse' as const, events: chunkLines(read(response.sse)) }
+        : { kind: 'json' as const, body: read(response.json), ...(response.status === undefined ? {} : { status: response.status }) },
+    ),
+  );
   return {
-    baseURL: `http://127.0.0.1:${port}/v1`,
-    requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    baseURL: server.baseURL,
+    requests: server.bodies as Array<Record<string, unknown>>,
+    close: server.close,
   };
 }

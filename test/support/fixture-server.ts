@@ -23,9 +23,12 @@ export interface RecordedRequest {
 export async function startFixtureServer(responses: FixtureResponse[]): Promise<{
   baseURL: string;
   requests: RecordedRequest[];
+  /** The request bodies alone, in order (a live array). */
+  bodies: unknown[];
   close(): Promise<void>;
 }> {
   const requests: RecordedRequest[] = [];
+  const bodies: unknown[] = [];
   let next = 0;
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -39,6 +42,7 @@ export async function startFixtureServer(responses: FixtureResponse[]): Promise<
         // keep the raw text
       }
       requests.push({ method: request.method ?? 'GET', path: request.url ?? '/', headers: request.headers, body });
+      bodies.push(body);
       const fixture = responses[next++];
       if (!fixture) {
         response.writeHead(500, { 'content-type': 'application/json' });
@@ -61,6 +65,7 @@ export async function startFixtureServer(responses: FixtureResponse[]): Promise<
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
+    bodies,
     close: () => new Promise<void>((resolveClose) => server.close(() => resolveClose())),
   };
 }
