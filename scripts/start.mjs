@@ -11,7 +11,8 @@ const provider =
   : process.env.ANTHROPIC_API_KEY ? 'Anthropic (ANTHROPIC_API_KEY)'
   : "Ghostlight's offline demo model (no provider key configured: set OPENAI_API_KEY, ANTHROPIC_API_KEY or OPENAI_BASE_URL to use a real model)";
 
-console.log(`Ghostlight: starting the Worker on http://127.0.0.1:${port}/ with ${provider}.`);
+console.log(`Ghostlight: starting the Worker with ${provider}.`);
+console.log(`Ghostlight: open http://127.0.0.1:${port}/ for the playground (agents run in your browser tab or on this Worker); the API is at /agents.`);
 console.log(`Try: curl -s -X POST -H 'content-type: application/json' -d '{"input":"How long does shipping take?"}' http://127.0.0.1:${port}/agents/support/runs`);
 
 // The Worker serves the playground from dist-web/ (wrangler assets): build it when the project can, otherwise
