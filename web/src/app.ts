@@ -1,17 +1,14 @@
 import type { Agent } from '../../src/index';
 import { h, replaceChildren } from './dom';
-import type { Example } from './examples/example';
+import type { ExampleInfo } from './examples/example';
 import { examples } from './examples/index';
 import { LocalRunner } from './local-runner';
-import { modelFor } from './models';
 import { loadSettings, saveSettings } from './settings';
 import type { Settings } from './settings';
 import type { Runner, ViewEvent } from './view-event';
-import { playgroundWorkspace, resetWorkspace } from './playground-workspace';
 import { artifactGallery } from './view/artifact-view';
 import { Inspector } from './view/inspector';
 import { skillsView } from './view/skills-view';
-import { loadPlaygroundCatalog } from './examples/skills';
 import { WorkspaceView } from './view/workspace-view';
 import { settingsForm } from './view/settings-form';
 import { Timeline } from './view/timeline';
@@ -21,12 +18,13 @@ import { WorkerRunner } from './worker-runner';
 /** Builds the playground into `root`. */
 export function createApp(root: HTMLElement): void {
   let settings: Settings = loadSettings();
-  let example: Example = examples[0]!;
+  let example: ExampleInfo = examples[0]!;
   let controller: AbortController | undefined;
   const agents = new Map<string, Promise<Agent>>();
+  const exampleFor = (id: string) => examples.find((candidate) => candidate.id === id) ?? example;
   const local = new LocalRunner(
     (id) => agentFor(id),
-    async (id) => (await examples.find((candidate) => candidate.id === id)?.askOptions?.()) ?? {},
+    async (id) => (await (await exampleFor(id).load()).askOptions?.()) ?? {},
   );
   const remote = new WorkerRunner();
   const runner = (): Runner => (settings.location === 'worker' && example.onWorker ? remote : local);
@@ -36,12 +34,13 @@ export function createApp(root: HTMLElement): void {
   const inspector = new Inspector([
     { id: 'timeline', label: 'Timeline', render: async () => timeline.element },
     { id: 'workspace', label: 'Workspace', render: async () => workspacePanel() },
-    { id: 'skills', label: 'Skills', render: async () => skillsView(await loadPlaygroundCatalog()) },
+    { id: 'skills', label: 'Skills', render: async () => skillsView(await (await import('./examples/skills')).loadPlaygroundCatalog()) },
   ]);
   let workspaceView: WorkspaceView | undefined;
 
   async function workspacePanel(): Promise<HTMLElement> {
     if (!workspaceView) {
+      const { playgroundWorkspace, resetWorkspace } = await import('./playground-workspace');
       const { workspace } = await playgroundWorkspace();
       workspaceView = new WorkspaceView(workspace, { reset: () => resetWorkspace(workspace) });
     }
@@ -57,15 +56,15 @@ export function createApp(root: HTMLElement): void {
   function agentFor(id: string): Promise<Agent> {
     let agent = agents.get(id);
     if (!agent) {
-      const chosen = examples.find((candidate) => candidate.id === id) ?? example;
-      agent = modelFor(settings, chosen.respond).then((model) => chosen.create(model));
+      // The agent runtime (core, AI SDK, QuickJS glue) loads on the first run, not with the page.
+      agent = Promise.all([exampleFor(id).load(), import('./models')]).then(async ([loaded, { modelFor }]) => loaded.create(await modelFor(settings, loaded.respond)));
       agents.set(id, agent);
       agent.catch(() => agents.delete(id));
     }
     return agent;
   }
 
-  function pick(next: Example): void {
+  function pick(next: ExampleInfo): void {
     if (next !== example && transcript.element.childElementCount > 0) transcript.divider(`Now talking to: ${next.title}`);
     example = next;
     for (const item of exampleList.querySelectorAll('button')) item.setAttribute('aria-pressed', String(item.dataset.example === next.id));

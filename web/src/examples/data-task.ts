@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { createArtifact, defineAgent, defineTool, toolResult } from '../../../src/index';
 import type { DemoRequest, DemoTurn } from '../../../src/index';
-import type { Example } from './example';
+import type { ExampleAgent } from './example';
 
 const SALES: Record<string, number[]> = {
   north: [120, 135, 150, 160],
@@ -94,13 +94,7 @@ function respond(request: DemoRequest): DemoTurn {
 }
 
 /** A data task solved in one code-mode program instead of many model round trips. */
-export const dataTaskExample: Example = {
-  id: 'sales',
-  title: 'Data task in code mode',
-  description:
-    'The agent writes one JavaScript program that fans out to four slow tool calls with Promise.all, ranks the regions, exports a CSV and draws a chart. The program runs in a QuickJS sandbox in this tab; every call it makes goes through the same tool executor as the model’s own.',
-  suggestions: ['Which sales region did best over the last four months?'],
-  onWorker: false,
+export const dataTaskExample: ExampleAgent = {
   respond,
   create: (model) =>
     defineAgent({

@@ -1,8 +1,8 @@
-import type { Agent, AskOptions, DemoRequest, DemoTurn } from '../../../src/index';
 import type { LanguageModel } from 'ai';
+import type { Agent, AskOptions, DemoRequest, DemoTurn } from '../../../src/index';
 
-/** An example agent the playground offers. */
-export interface Example {
+/** What the playground lists about an example, known before any agent code loads. */
+export interface ExampleInfo {
   /** The agent name (also its route on the Worker). */
   id: string;
   title: string;
@@ -11,6 +11,12 @@ export interface Example {
   suggestions: string[];
   /** Whether the Worker serves this agent too. */
   onWorker: boolean;
+  /** Loads the example's agent code (a separate chunk: the page starts without the agent runtime). */
+  load(): Promise<ExampleAgent>;
+}
+
+/** The runnable part of an example. */
+export interface ExampleAgent {
   /** The offline demo model's policy for this example (defaults to the built-in one). */
   respond?: (request: DemoRequest) => DemoTurn;
   /** Options for each run in this tab (e.g. the application-owned workspace). */

@@ -1,7 +1,7 @@
 import { defineAgent, filesystemTools, shellTool } from '../../../src/index';
 import type { DemoRequest, DemoTurn } from '../../../src/index';
 import { playgroundWorkspace } from '../playground-workspace';
-import type { Example } from './example';
+import type { ExampleAgent } from './example';
 
 const FOLDERS: ReadonlyArray<[RegExp, string]> = [
   [/^invoice/, 'finance'],
@@ -42,13 +42,7 @@ function listFolder(request: DemoRequest): DemoTurn {
 }
 
 /** An agent that tidies the workspace with the filesystem and shell tools. */
-export const fileOrganiserExample: Example = {
-  id: 'files',
-  title: 'File organiser',
-  description:
-    'Tidies the inbox of your workspace into folders with the filesystem tools (list_files, move_file…) and the virtual shell (mkdir). The workspace lives in this tab (IndexedDB), so the result survives a reload: open the Workspace tab to look.',
-  suggestions: ['Organise my inbox into folders.', 'List the files in my notes folder.'],
-  onWorker: false,
+export const fileOrganiserExample: ExampleAgent = {
   respond,
   askOptions: async () => playgroundWorkspace(),
   create: (model) =>

@@ -1,9 +1,49 @@
-import type { Example } from './example';
-import { helpCenterExample } from './help-center';
-import { dataTaskExample } from './data-task';
-import { fileOrganiserExample } from './file-organiser';
-import { skillsExample } from './skills';
-import { triageExample } from './triage';
+import type { ExampleInfo } from './example';
 
-/** The examples the playground offers, in order. */
-export const examples: readonly Example[] = [helpCenterExample, fileOrganiserExample, dataTaskExample, skillsExample, triageExample];
+/** The examples the playground offers, in order; each loads its agent code on first use. */
+export const examples: readonly ExampleInfo[] = [
+  {
+    id: 'support',
+    title: 'Help-center lookup',
+    description: 'A support agent with three tools: a help-center lookup, an order-status check that reads the account from the run context (never from the model), and a slow stock check you can stop mid-way.',
+    suggestions: ['How long does shipping take?', 'What is your refund policy?', 'Where is order 481?', 'Where is order 482?', 'Is the "blue kettle" in stock?'],
+    onWorker: true,
+    load: () => import('./help-center').then((module) => module.helpCenterExample),
+  },
+  {
+    id: 'files',
+    title: 'File organiser',
+    description:
+      'Tidies the inbox of your workspace into folders with the filesystem tools (list_files, move_file…) and the virtual shell (mkdir). The workspace lives in this tab (IndexedDB), so the result survives a reload: open the Workspace tab to look.',
+    suggestions: ['Organise my inbox into folders.', 'List the files in my notes folder.'],
+    onWorker: false,
+    load: () => import('./file-organiser').then((module) => module.fileOrganiserExample),
+  },
+  {
+    id: 'sales',
+    title: 'Data task in code mode',
+    description:
+      'The agent writes one JavaScript program that fans out to four slow tool calls with Promise.all, ranks the regions, exports a CSV and draws a chart. The program runs in a QuickJS sandbox in this tab; every call it makes goes through the same tool executor as the model’s own.',
+    suggestions: ['Which sales region did best over the last four months?'],
+    onWorker: false,
+    load: () => import('./data-task').then((module) => module.dataTaskExample),
+  },
+  {
+    id: 'skills',
+    title: 'Skills',
+    description:
+      'The agent sees a short catalog of SKILL.md procedures in its instructions and loads one with the skills tool only when a request needs it, then follows it with its own tools. allowed-tools is shown to the model and grants nothing. The Skills tab lists the catalog.',
+    suggestions: ['A customer wants a refund for a kettle bought last week.', 'Order 481 is late: what can we do?'],
+    onWorker: false,
+    load: () => import('./skills').then((module) => module.skillsExample),
+  },
+  {
+    id: 'triage',
+    title: 'Structured triage',
+    description:
+      'Classifies a support request into a checked object (category, urgency, summary). The result schema is a valibot strictObject; the model submits it through a terminal tool, and a wrong shape gets exactly one repair turn.',
+    suggestions: ['My delivery is late and it is urgent: how long does shipping take?', 'I was charged twice on my billing statement.', 'How do returns work?'],
+    onWorker: false,
+    load: () => import('./triage').then((module) => module.triageExample),
+  },
+];

@@ -1,7 +1,7 @@
 import { bundledSkillSource, defineAgent, SkillCatalog } from '../../../src/index';
 import type { DemoRequest, DemoTurn } from '../../../src/index';
 import { helpCenterLookup, orderStatus } from '../../../worker/demo-agent';
-import type { Example } from './example';
+import type { ExampleAgent } from './example';
 
 /** The skills bundled into the playground at build time (Vite's import.meta.glob; no filesystem at run time). */
 export const playgroundSkills = bundledSkillSource(import.meta.glob('../../skills/**', { query: '?raw', import: 'default', eager: true }), {
@@ -31,13 +31,7 @@ function respond(request: DemoRequest): DemoTurn {
 }
 
 /** An agent that discovers skills in its prompt and loads one only when a task needs it. */
-export const skillsExample: Example = {
-  id: 'skills',
-  title: 'Skills',
-  description:
-    'The agent sees a short catalog of SKILL.md procedures in its instructions and loads one with the skills tool only when a request needs it, then follows it with its own tools. allowed-tools is shown to the model and grants nothing. The Skills tab lists the catalog.',
-  suggestions: ['A customer wants a refund for a kettle bought last week.', 'Order 481 is late: what can we do?'],
-  onWorker: false,
+export const skillsExample: ExampleAgent = {
   respond,
   create: (model) =>
     defineAgent({
