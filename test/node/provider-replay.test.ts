@@ -88,3 +88,99 @@ describe.skipIf(!hasRealworld(...groq) || !hasRealworld(...openaiText))('recorde
     expect(sent.messages.at(-1)).toMatchObject({ role: 'tool', content: 'Invalid tool input: $.city is required' });
   });
 });
+
+const fixture2 = (...parts: string[]) => ['provider-fixtures', ...parts];
+
+describe.skipIf(!hasRealworld('provider-fixtures', 'anthropic') || !hasRealworld('provider-fixtures', 'azure') || !hasRealworld('provider-fixtures', 'openai-compatible'))(
+  'more recorded real streams through the real provider packages',
+  () => {
+    it('Anthropic: a tool call with no arguments runs with {} and the answer follows', async () => {
+      const { createAnthropic } = await import('@ai-sdk/anthropic');
+      const server = await startFixtureServer([
+        { kind: 'sse', events: chunkLines(readRealworld(...fixture2('anthropic', 'anthropic-tool-no-args.chunks.txt'))) },
+        { kind: 'sse', events: chunkLines(readRealworld(...fixture2('anthropic', 'anthropic-text.chunks.txt'))) },
+      ]);
+      close = server.close;
+      const received: unknown[] = [];
+      const updateIssueList = defineTool({
+        name: 'updateIssueList',
+        description: 'Refresh the issue list.',
+        input: v.strictObject({}),
+        execute: (input) => (received.push(input), 'updated'),
+      });
+      const anthropic = createAnthropic({ baseURL: server.baseURL, apiKey: 'test-key' });
+      const run = await defineAgent({ name: 'anthropic', model: anthropic('claude-sonnet-4-5'), tools: [updateIssueList] }).ask('Refresh the issues.');
+      expect(run.outcome).toBe('completed');
+      expect(received).toEqual([{}]);
+      expect(run.steps[0]?.toolResults[0]).toMatchObject({ toolName: 'updateIssueList', status: 'success', content: 'updated' });
+      expect(run.response.length).toBeGreaterThan(0);
+      const sent = server.bodies[1] as { messages: Array<{ role: string; content: Array<{ type: string; content?: unknown }> }> };
+      expect(sent.messages.at(-1)).toMatchObject({ role: 'user', content: [{ type: 'tool_result', content: 'updated' }] });
+      expect(run.usage.inputTokens).toBeGreaterThan(0);
+    });
+
+    it('Azure (OpenAI Responses): a streamed tool call, its result sent back, then the text', async () => {
+      const { createOpenAI } = await import('@ai-sdk/openai');
+      const server = await startFixtureServer([
+        { kind: 'sse', events: chunkLines(readRealworld(...fixture2('azure', 'azure-tool-call.1.chunks.txt'))) },
+        { kind: 'sse', events: chunkLines(readRealworld(...fixture2('azure', 'azure-text.1.chunks.txt'))) },
+      ]);
+      close = server.close;
+      const weather = defineTool({
+        name: 'weather',
+        description: 'Get the weather for a city.',
+        input: v.strictObject({ location: v.string() }),
+        execute: ({ location }) => ({ location, temperature: 21 }),
+      });
+      const openai = createOpenAI({ baseURL: server.baseURL, apiKey: 'test-key' });
+      const stream = defineAgent({ name: 'azure', model: openai('gpt-4.1-mini'), tools: [weather] }).stream('Weather?');
+      const deltas: string[] = [];
+      for await (const event of stream) if (event.type === 'tool-call-delta') deltas.push(event.delta);
+      const run = await stream.run;
+      expect(run.outcome).toBe('completed');
+      expect(deltas.join('')).toBe(JSON.stringify(run.steps[0]?.toolCalls[0]?.input));
+      expect(run.steps[0]?.toolResults[0]).toMatchObject({ toolName: 'weather', status: 'success' });
+      const outputs = ((server.bodies[1] as { input: Array<{ type?: string; output?: string }> }).input ?? []).filter((item) => item.type === 'function_call_output');
+      expect(outputs).toHaveLength(1);
+      expect(run.response.length).toBeGreaterThan(0);
+    });
+
+    it('xAI over openai-compatible: a tool call and then text', async () => {
+      const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
+      const server = await startFixtureServer([
+        { kind: 'sse', events: chunkLines(readRealworld(...fixture2('openai-compatible', 'xai-tool-call.chunks.txt'))) },
+        { kind: 'sse', events: chunkLines(readRealworld(...fixture2('openai-compatible', 'xai-text.chunks.txt'))) },
+      ]);
+      close = server.close;
+      const calls: unknown[] = [];
+      const anyTool = (name: string) => defineTool({ name, description: `The ${name} tool.`, input: { type: 'object' }, execute: (input) => (calls.push([name, input]), 'ok') });
+      const names = [...new Set([...readRealworld(...fixture2('openai-compatible', 'xai-tool-call.chunks.txt')).matchAll(/"name":"([A-Za-z0-9_-]+)"/g)].map((match) => match[1]!))];
+      const xai = createOpenAICompatible({ name: 'xai', baseURL: server.baseURL, apiKey: 'test-key' });
+      const run = await defineAgent({ name: 'xai', model: xai.chatModel('grok-4'), tools: names.map(anyTool) }).ask('Go');
+      expect(run.outcome).toBe('completed');
+      expect(calls.length).toBeGreaterThan(0);
+      expect(run.steps.at(-1)?.toolCalls).toEqual([]);
+    });
+
+    it('a failed provider stream ends the run failed with the safe message, nothing of the provider leaking', async () => {
+      const { createOpenAI } = await import('@ai-sdk/openai');
+      const server = await startFixtureServer([{ kind: 'sse', events: chunkLines(readRealworld(...fixture2('openai', 'openai-error.1.chunks.txt'))) }]);
+      close = server.close;
+      const run = await defineAgent({ name: 'failing', model: createOpenAI({ baseURL: server.baseURL, apiKey: 'k' })('gpt-5'), settings: { maxRetries: 0 } }).ask('Hi');
+      expect(run.outcome).toBe('failed');
+      expect(run.response).toBe('I hit an error while generating a response. Please retry.');
+      expect(run.events.at(-1)).toMatchObject({ type: 'run-error', error: { name: 'ProviderError', message: 'I hit an error while generating a response. Please retry.' } });
+    });
+
+    it('an HTTP 429 error body ends the run failed too', async () => {
+      const { createOpenAI } = await import('@ai-sdk/openai');
+      const body = readRealworld(...fixture2('openai', 'openai-error.1.json'));
+      const server = await startFixtureServer([{ kind: 'json', body, status: 429 }]);
+      close = server.close;
+      const run = await defineAgent({ name: 'limited', model: createOpenAI({ baseURL: server.baseURL, apiKey: 'k' })('gpt-5'), settings: { maxRetries: 0 } }).ask('Hi');
+      expect(run.outcome).toBe('failed');
+      expect((run.error as { statusCode?: number }).statusCode).toBe(429);
+      expect(JSON.stringify(run.toJSON())).not.toContain(JSON.parse(body).error?.message ?? '\u0000');
+    });
+  },
+);
