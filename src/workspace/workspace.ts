@@ -45,6 +45,12 @@ const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
  * teardown hook and keeps the files (in the store, or in memory for a
  * store-less workspace).
  *
+ * Why this file is over 400 lines: it is the one class that owns the tree's
+ * invariants (serialised mutations, limits, stores, change events) and every
+ * public operation is a few lines over helpers that live beside it
+ * (workspace-plan.ts, workspace-volume.ts, workspace-path.ts,
+ * workspace-snapshot.ts); splitting it would expose its private state.
+ *
  * @example
  * await using workspace = await Workspace.open({ paths: { artifacts: 'artifacts' } });
  * await workspace.writeFile('notes/today.md', '# Today\n', { parents: true });

@@ -18,7 +18,7 @@ export const screenshotDir = join(projectRoot, 'test/e2e/screenshots');
 
 /** Builds the playground into dist-web/ exactly as `npm start` does. */
 export async function buildPlayground(): Promise<void> {
-  await build({ configFile: join(projectRoot, 'web/vite.config.ts'), logLevel: 'warn' });
+  await build({ configFile: join(projectRoot, 'web.vite.config.ts'), logLevel: 'warn' });
 }
 
 /** A port nobody listens on right now (the OS picks it). */

@@ -1,11 +1,14 @@
 import { defineConfig } from 'vite';
 
-/** The playground: built into `dist-web/`, which the Worker serves as static assets. */
+/**
+ * The playground's Vite configuration (`web/`, built into `dist-web/`, which the Worker serves as static assets).
+ * It sits at the project root, like vitest.config.ts, because Vite reads a config file's default export.
+ */
 export default defineConfig({
-  root: import.meta.dirname,
+  root: `${import.meta.dirname}/web`,
   base: './',
   build: {
-    outDir: '../dist-web',
+    outDir: `${import.meta.dirname}/dist-web`,
     emptyOutDir: true,
     target: 'es2023',
     chunkSizeWarningLimit: 1200,
