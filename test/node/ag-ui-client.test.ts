@@ -3,26 +3,13 @@ import { HttpAgent } from '@ag-ui/client';
 import { EventSchemas } from '@ag-ui/core/schemas';
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
-import * as v from 'valibot';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAgentApp, defineAgent, defineTool, MemorySessionStore } from '../../src/index';
-import { chunkLines, splitStreams, startFixtureServer } from '../support/fixture-server';
+import { describe, expect, it } from 'vitest';
+import { createAgentApp, defineAgent, MemorySessionStore } from '../../src/index';
+import { startFixtureServer } from '../support/fixture-server';
 import type { FixtureResponse } from '../support/fixture-server';
-import { hasRealworld, readRealworld } from '../support/realworld';
-
-/** Recorded SSE streams under provider-fixtures, split into one response per `response.created` when asked. */
-function recordedStreams(path: string, split?: string): FixtureResponse[] {
-  const lines = chunkLines(readRealworld('provider-fixtures', path));
-  const streams = split ? splitStreams(lines, (line) => line.includes(split)) : [lines];
-  return streams.map((events) => ({ kind: 'sse', events }));
-}
-
-const calculator = defineTool({
-  name: 'calculator',
-  description: 'A minimal calculator for basic arithmetic. Call it once per step.',
-  input: v.strictObject({ a: v.number(), b: v.number(), op: v.picklist(['add', 'subtract', 'multiply', 'divide']) }),
-  execute: ({ a, b, op }) => ({ add: a + b, subtract: a - b, multiply: a * b, divide: a / b })[op],
-});
+import { failOnAgUiWarnings } from '../support/ag-ui-warnings';
+import { calculatorTool as calculator } from '../support/calculator-tool';
+import { hasRealworld, readRealworld, recordedStreams } from '../support/realworld';
 
 /** Serves the real app on 127.0.0.1 with an OpenAI model pointed at a replay of `recordings`. */
 async function startApp(recordings: FixtureResponse[], api: 'responses' | 'chat' = 'responses') {
@@ -59,19 +46,7 @@ async function runClient(url: string, message: string, agent = new HttpAgent({ u
 }
 
 describe.skipIf(!hasRealworld('provider-fixtures'))('@ag-ui/client HttpAgent against the real app (recorded OpenAI responses)', () => {
-  let warnings: string[];
-  beforeEach(() => {
-    warnings = [];
-    const original = console.warn;
-    vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
-      warnings.push(args.map(String).join(' '));
-      original(...args);
-    });
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    expect(warnings.filter((warning) => warning.includes('[ag-ui]'))).toEqual([]);
-  });
+  failOnAgUiWarnings();
 
   it('runs a four-step tool loop: every event valid, ordering accepted, messages rebuilt', async () => {
     const served = await startApp(recordedStreams('openai/openai-reasoning-encrypted-content.1.chunks.txt', '"type":"response.created"'));

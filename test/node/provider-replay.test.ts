@@ -3,14 +3,9 @@ import * as v from 'valibot';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defineAgent, defineTool } from '../../src/index';
 import { chunkLines, splitStreams, startFixtureServer } from '../support/fixture-server';
+import { calculatorTool as calculator } from '../support/calculator-tool';
 import { hasRealworld, readRealworld } from '../support/realworld';
 
-const calculator = defineTool({
-  name: 'calculator',
-  description: 'Apply an arithmetic operation to two numbers.',
-  input: v.strictObject({ a: v.number(), b: v.number(), op: v.picklist(['add', 'subtract', 'multiply', 'divide']) }),
-  execute: ({ a, b, op }) => ({ add: a + b, subtract: a - b, multiply: a * b, divide: a / b })[op],
-});
 
 const fixture = ['provider-fixtures', 'openai', 'openai-reasoning-encrypted-content.1.chunks.txt'];
 let close: (() => Promise<void>) | undefined;

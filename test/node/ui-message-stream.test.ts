@@ -1,26 +1,11 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { DefaultChatTransport, readUIMessageStream } from 'ai';
 import type { UIMessage } from 'ai';
-import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { createAgentApp, defineAgent, defineTool, MemorySessionStore } from '../../src/index';
-import { chunkLines, splitStreams, startFixtureServer } from '../support/fixture-server';
-import type { FixtureResponse } from '../support/fixture-server';
-import { hasRealworld, readRealworld } from '../support/realworld';
-
-/** Recorded SSE streams under provider-fixtures, split into one response per `response.created` when asked. */
-function recordedStreams(path: string, split?: string): FixtureResponse[] {
-  const lines = chunkLines(readRealworld('provider-fixtures', path));
-  const streams = split ? splitStreams(lines, (line) => line.includes(split)) : [lines];
-  return streams.map((events) => ({ kind: 'sse', events }));
-}
-
-const calculator = defineTool({
-  name: 'calculator',
-  description: 'A minimal calculator for basic arithmetic. Call it once per step.',
-  input: v.strictObject({ a: v.number(), b: v.number(), op: v.picklist(['add', 'subtract', 'multiply', 'divide']) }),
-  execute: ({ a, b, op }) => ({ add: a + b, subtract: a - b, multiply: a * b, divide: a / b })[op],
-});
+import { createAgentApp, defineAgent, MemorySessionStore } from '../../src/index';
+import { startFixtureServer } from '../support/fixture-server';
+import { calculatorTool as calculator } from '../support/calculator-tool';
+import { hasRealworld, recordedStreams } from '../support/realworld';
 
 describe.skipIf(!hasRealworld('provider-fixtures'))('AI SDK UI message stream (useChat transport + readUIMessageStream)', () => {
   it('rebuilds the assistant message of a recorded tool loop, and continues the chat', async () => {

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chunkLines, splitStreams } from './fixture-server';
+import type { FixtureResponse } from './fixture-server';
 
 /** The project root (two folders above this file). */
 export const projectRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -22,4 +24,15 @@ export function hasRealworld(...parts: string[]): boolean {
 /** Reads a file under `../shared/realworld`. */
 export function readRealworld(...parts: string[]): string {
   return readFileSync(join(realworldRoot, ...parts), 'utf8');
+}
+
+/**
+ * A recorded stream under `../shared/realworld/provider-fixtures` as replay
+ * responses; with `split`, one response per stream, starting at each line
+ * that contains it (e.g. `"type":"response.created"`).
+ */
+export function recordedStreams(path: string, split?: string): FixtureResponse[] {
+  const lines = chunkLines(readRealworld('provider-fixtures', path));
+  const streams = split ? splitStreams(lines, (line) => line.includes(split)) : [lines];
+  return streams.map((events) => ({ kind: 'sse', events }));
 }

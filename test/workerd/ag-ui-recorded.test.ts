@@ -1,9 +1,10 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { HttpAgent } from '@ag-ui/client';
 import { EventSchemas } from '@ag-ui/core/schemas';
-import * as v from 'valibot';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAgentApp, defineAgent, defineTool, MemorySessionStore } from '../../src/index';
+import { describe, expect, it } from 'vitest';
+import { createAgentApp, defineAgent, MemorySessionStore } from '../../src/index';
+import { failOnAgUiWarnings } from '../support/ag-ui-warnings';
+import { calculatorTool as calculator } from '../support/calculator-tool';
 
 // workerd cannot read the disk: vite inlines the recordings at transform time (empty when ../shared is missing).
 const recordings = import.meta.glob<string>('../../../shared/realworld/provider-fixtures/openai/*.chunks.txt', { query: '?raw', import: 'default', eager: true });
@@ -31,23 +32,9 @@ function split(text: string): string[][] {
   return streams;
 }
 
-const calculator = defineTool({
-  name: 'calculator',
-  description: 'A minimal calculator for basic arithmetic. Call it once per step.',
-  input: v.strictObject({ a: v.number(), b: v.number(), op: v.picklist(['add', 'subtract', 'multiply', 'divide']) }),
-  execute: ({ a, b, op }) => ({ add: a + b, subtract: a - b, multiply: a * b, divide: a / b })[op],
-});
 
 describe.skipIf(!present)('@ag-ui/client HttpAgent against createAgentApp in workerd (recorded OpenAI streams)', () => {
-  let warnings: string[];
-  beforeEach(() => {
-    warnings = [];
-    vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void warnings.push(args.map(String).join(' ')));
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    expect(warnings.filter((warning) => warning.includes('[ag-ui]'))).toEqual([]);
-  });
+  failOnAgUiWarnings();
 
   async function run(streams: string[][]) {
     const openai = createOpenAI({ baseURL: 'http://provider.test/v1', apiKey: 'test-key', fetch: replay(streams) });

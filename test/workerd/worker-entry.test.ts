@@ -1,7 +1,8 @@
 import { HttpAgent } from '@ag-ui/client';
 import { EventSchemas } from '@ag-ui/core/schemas';
 import { exports } from 'cloudflare:workers';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { failOnAgUiWarnings } from '../support/ag-ui-warnings';
 
 const worker = exports.default;
 const base = 'http://ghostlight.test';
@@ -62,15 +63,7 @@ describe('the demo Worker in workerd (exports.default.fetch)', () => {
   });
 
   describe('AG-UI', () => {
-    let warnings: string[];
-    beforeEach(() => {
-      warnings = [];
-      vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void warnings.push(args.map(String).join(' ')));
-    });
-    afterEach(() => {
-      vi.restoreAllMocks();
-      expect(warnings.filter((warning) => warning.includes('[ag-ui]'))).toEqual([]);
-    });
+    failOnAgUiWarnings();
 
     it('runs @ag-ui/client HttpAgent against the Worker: valid events, accepted ordering, a tool result', async () => {
       const agent = new HttpAgent({ url: `${base}/agents/support/ag-ui`, threadId: `thread-${crypto.randomUUID()}`, fetch: (url, init) => worker.fetch(url, init) });
