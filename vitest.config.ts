@@ -1,8 +1,18 @@
 import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { sourceAliases } from './scripts/entries.mjs';
 
-const runtimeModule = (name: string) => ({ '#test-runtime': new URL(`./test/runtime/${name}.ts`, import.meta.url).pathname });
+const root = new URL('.', import.meta.url).pathname.replace(/\/$/, '');
+
+/**
+ * In-repo code imports Ghostlight as users do (`ghostlight`, `ghostlight/code-mode`, …): these aliases map
+ * each entry to its source, with the runtime's build of the private `#quickjs-variant` import.
+ */
+const runtimeModule = (name: 'node' | 'workerd' | 'chromium') => ({
+  ...sourceAliases(root, name === 'workerd' ? 'workerd' : 'default'),
+  '#test-runtime': `${root}/test/runtime/${name}.ts`,
+});
 
 /** Starts the real MCP server-everything on 127.0.0.1 for a project; tests `inject('mcpOrigin')`. */
 const mcpServer = './test/support/mcp-global-setup.ts';
@@ -38,6 +48,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: runtimeModule('node') },
         test: {
           name: 'e2e',
           environment: 'node',

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vite';
+import { sourceAliases } from './scripts/entries.mjs';
 
 /**
  * The playground's Vite configuration (`web/`, built into `dist-web/`, which the Worker serves as static assets).
@@ -7,6 +8,8 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: `${import.meta.dirname}/web`,
   base: './',
+  // The playground imports Ghostlight as users do; in this repository the entries map to their sources.
+  resolve: { alias: sourceAliases(import.meta.dirname) },
   build: {
     outDir: `${import.meta.dirname}/dist-web`,
     emptyOutDir: true,

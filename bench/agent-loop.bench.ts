@@ -5,8 +5,8 @@ import { toStandardJsonSchema } from '@valibot/to-json-schema';
 import { ToolLoopAgent, isStepCount, tool } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import * as v from 'valibot';
-import { defineAgent, defineTool } from '../src/index';
-import type { Run } from '../src/index';
+import { defineAgent, defineTool } from 'ghostlight';
+import type { Run } from 'ghostlight';
 import { collectGarbage, median, ms, sample } from './harness';
 import type { BenchSection } from './harness';
 

@@ -6,11 +6,12 @@ import { experimental_runCodeMode as aiSdkRunCodeMode } from '@ai-sdk/code-mode'
 import { loadavg } from 'node:os';
 import { jsonSchema, tool } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
-import { defaultCodeEngine, defineAgent, defineTool, runCode } from '../src/index';
-import { CodeCatalog } from '../src/codemode/code-catalog';
-import { resolveCodeLimits } from '../src/codemode/code-limits';
-import { CodeProgram } from '../src/codemode/code-program';
-import type { Tool } from '../src/index';
+import { defineAgent, defineTool } from 'ghostlight';
+import { defaultCodeEngine, runCode, codeMode } from 'ghostlight/code-mode';
+import { CodeCatalog } from '../src/code-mode/code-catalog';
+import { resolveCodeLimits } from '../src/code-mode/code-limits';
+import { CodeProgram } from '../src/code-mode/code-program';
+import type { Tool } from 'ghostlight';
 import { median, ms, sample } from './harness';
 import type { BenchSection } from './harness';
 
@@ -152,7 +153,7 @@ async function tokens(): Promise<string> {
   const rows: string[] = [];
   for (const variant of variants) {
     const { model, calls } = countingModel(variant.turns);
-    const run = await defineAgent({ name: 'sales', model, tools: salesTools, codeMode: variant.codeMode }).ask(question);
+    const run = await defineAgent({ name: 'sales', model, tools: salesTools, capabilities: variant.codeMode ? [codeMode()] : [] }).ask(question);
     if (run.outcome !== 'completed') throw new Error(`${variant.name}: ${run.outcome} ${String(run.error)}`);
     const toolCalls = run.events.filter((event) => event.type === 'tool-stop').length;
     rows.push(`| ${variant.name} | ${calls.length} | ${toolCalls} | ${calls.reduce((a, b) => a + b, 0).toLocaleString('en-US')} | ${calls.map((n) => n.toLocaleString('en-US')).join(' + ')} |`);

@@ -6,7 +6,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { connectMcp } from '../src/index';
+import { connectMcp } from 'ghostlight/mcp';
 import { startEverythingServer } from '../test/support/mcp-everything-server';
 import { median, ms, sample } from './harness';
 import type { BenchSection } from './harness';

@@ -4,8 +4,9 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MockLanguageModelV4 } from 'ai/test';
-import { defineAgent, MemorySkillSource, SkillCatalog } from '../src/index';
-import type { AgentDefinition } from '../src/index';
+import { defineAgent } from 'ghostlight';
+import { MemorySkillSource, SkillCatalog, skills } from 'ghostlight/skills';
+import type { AgentDefinition } from 'ghostlight';
 import { median, ms, sample } from './harness';
 import type { BenchSection } from './harness';
 
@@ -76,8 +77,8 @@ export async function bench(): Promise<BenchSection> {
 
   const base: Omit<AgentDefinition, 'model'> = { name: 'bench', instructions: 'Help the developer.' };
   const plain = defineAgent({ ...base, model: model() });
-  const shared = defineAgent({ ...base, model: model(), skills: catalog });
-  const perRun = defineAgent({ ...base, model: model(), skills: { paths: [corpus] } });
+  const shared = defineAgent({ ...base, model: model(), capabilities: [skills(catalog)] });
+  const perRun = defineAgent({ ...base, model: model(), capabilities: [skills({ paths: [corpus] })] });
   const rounds = 5;
   const results = { plain: [] as number[], shared: [] as number[], perRun: [] as number[] };
   for (let round = 0; round < rounds; round++) {

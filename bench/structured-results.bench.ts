@@ -6,7 +6,7 @@ import { toStandardJsonSchema } from '@valibot/to-json-schema';
 import { Output, streamText } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import * as v from 'valibot';
-import { defineAgent, validateJson, validateJsonSchema } from '../src/index';
+import { defineAgent, validateJson, validateJsonSchema } from 'ghostlight';
 import { median, ms, sample } from './harness';
 import type { BenchSection } from './harness';
 

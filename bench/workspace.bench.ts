@@ -2,7 +2,8 @@
 // 10,000 files of 1 KB: write them all, read them all, list every directory, grep them all.
 import { loadavg } from 'node:os';
 import { Volume } from 'memfs';
-import { Sandbox, Workspace } from '../src/index';
+import { Sandbox } from 'ghostlight/sandbox';
+import { Workspace } from 'ghostlight/workspace';
 import { collectGarbage, median, ms, sample } from './harness';
 import type { BenchSection } from './harness';
 

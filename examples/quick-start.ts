@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { createOfflineDemoModel, defineAgent, defineTool } from 'ghostlight';
+import { defineAgent, defineTool } from 'ghostlight';
+import { createOfflineDemoModel } from 'ghostlight/demo-model';
 
 const helpCenter = defineTool({
   name: 'help_center_lookup',

@@ -1,24 +1,25 @@
 /**
  * Ghostlight: one agent runtime for the browser, Cloudflare Workers and Node.
  *
- * @module
+ * This entry is the core: agents, runs and their events, tools and the tool
+ * registry, structured results, sessions, errors. Each optional capability
+ * has its own entry and is bundled only when imported: `ghostlight/workspace`,
+ * `ghostlight/sandbox`, `ghostlight/filesystem-tools`, `ghostlight/shell`,
+ * `ghostlight/code-mode`, `ghostlight/skills`, `ghostlight/artifacts`,
+ * `ghostlight/mcp`; the surfaces `ghostlight/http`, `ghostlight/ag-ui`,
+ * `ghostlight/ui-stream`; `ghostlight/demo-model`; and the runtime adapters
+ * `ghostlight/cloudflare`, `ghostlight/browser`, `ghostlight/node`.
+ *
+ * @module ghostlight
  */
-export * from './agent/index';
-export * from './agui/index';
-export * from './artifacts/index';
-export * from './codemode/index';
-export * from './content/index';
-export * from './error/index';
-export * from './events/index';
-export * from './http/index';
-export * from './lifetime/index';
-export * from './mcp/index';
-export * from './model/index';
-export * from './registry/index';
-export * from './schema/index';
-export * from './session/index';
-export * from './skills/index';
-export * from './structured/index';
-export * from './tool/index';
-export * from './ui-stream/index';
-export * from './workspace/index';
+export * from './agent/index.ts';
+export * from './content/index.ts';
+export * from './error/index.ts';
+export * from './events/index.ts';
+export * from './lifetime/index.ts';
+export * from './model/index.ts';
+export * from './registry/index.ts';
+export * from './schema/index.ts';
+export * from './session/index.ts';
+export * from './structured/index.ts';
+export * from './tool/index.ts';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { defineAgent, defineTool, ToolError } from '../src/index';
-import type { Agent } from '../src/index';
+import { defineAgent, defineTool, ToolError } from 'ghostlight';
+import type { Agent } from 'ghostlight';
 import type { LanguageModel } from 'ai';
 
 const helpCenter: Record<string, string> = {

@@ -1,6 +1,7 @@
 import type { LanguageModel } from 'ai';
-import { defineAgent, defineTool } from '../src/index';
-import type { Agent, CodeEngine, Tool } from '../src/index';
+import { defineAgent, defineTool } from 'ghostlight';
+import type { Agent, Tool } from 'ghostlight';
+import { codeMode } from 'ghostlight/code-mode';
 
 const REGIONS = ['north', 'south', 'east', 'west', 'central', 'coast'] as const;
 
@@ -26,14 +27,14 @@ export const regionSalesTools: Tool[] = REGIONS.map((region, index) =>
 /**
  * The demo data analyst: six regional sales tools behind code mode, so one
  * program fetches and sums them instead of six tool results going to the
- * model. Pass the runtime's code engine (`cloudflareCodeEngine()` in the Worker).
+ * model. `codeMode()` runs the same QuickJS build in Node, Workers and browsers.
  */
-export function createAnalystAgent(model: LanguageModel, engine?: CodeEngine): Agent {
+export function createAnalystAgent(model: LanguageModel): Agent {
   return defineAgent({
     name: 'analyst',
     model,
     instructions: 'You are a sales analyst. Write one program that fetches the regional figures you need and computes the answer.',
     tools: regionSalesTools,
-    codeMode: engine ? { engine } : true,
+    capabilities: [codeMode()],
   });
 }

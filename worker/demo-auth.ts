@@ -1,4 +1,4 @@
-import type { AuthResult } from '../src/index';
+import type { AuthResult } from 'ghostlight/http';
 
 /**
  * The demo's authentication. With `GHOSTLIGHT_API_TOKEN` set, requests need

@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { createWorkerApp } from './worker-app';
 import { workspaceRoute } from './workspace-route';
 
-export { SessionDurableObject, WorkspaceDurableObject } from '../src/adapter/cloudflare/index';
+export { SessionDurableObject, WorkspaceDurableObject } from 'ghostlight/cloudflare';
 
 const apps = new WeakMap<object, Hono>();
 

@@ -2,7 +2,7 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
-import { createOfflineDemoModel } from '../src/index';
+import { createOfflineDemoModel } from 'ghostlight/demo-model';
 
 /** Which model the Worker uses and why. */
 export interface ModelChoice {

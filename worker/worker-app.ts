@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
-import { createAgentApp, MemorySessionStore } from '../src/index';
-import type { SessionStore } from '../src/index';
-import { DurableObjectSessionStore } from '../src/adapter/cloudflare/index';
-import { cloudflareCodeEngine } from '../src/adapter/cloudflare/code-mode';
-import type { DurableObjectNamespaceLike } from '../src/adapter/cloudflare/index';
+import { MemorySessionStore } from 'ghostlight';
+import { createAgentApp } from 'ghostlight/http';
+import type { SessionStore } from 'ghostlight';
+import { DurableObjectSessionStore } from 'ghostlight/cloudflare';
+import type { DurableObjectNamespaceLike } from 'ghostlight/cloudflare';
 import { createSupportAgent } from './demo-agent';
 import { createAnalystAgent } from './demo-analyst';
 import { demoAuth } from './demo-auth';
@@ -19,7 +19,7 @@ import { placeholderPage } from './placeholder-page';
 export function createWorkerApp(env: Record<string, unknown>): Hono {
   const choice = modelFromEnv(env);
   const agent = createSupportAgent(choice.model);
-  const analyst = createAnalystAgent(choice.model, cloudflareCodeEngine());
+  const analyst = createAnalystAgent(choice.model);
   const namespace = env.SESSIONS as DurableObjectNamespaceLike | undefined;
   const sessions: SessionStore = namespace ? new DurableObjectSessionStore(namespace) : new MemorySessionStore();
   const api = createAgentApp({

@@ -1,4 +1,4 @@
-import type { DurableObjectNamespaceLike } from '../src/adapter/cloudflare/index';
+import type { DurableObjectNamespaceLike } from 'ghostlight/cloudflare';
 
 /**
  * `/workspaces/:id/…` → the `WORKSPACES` Durable Object named `id`

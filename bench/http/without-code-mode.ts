@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { DurableObjectSessionStore } from '../../src/adapter/cloudflare/durable-object-session-store';
 import type { DurableObjectNamespaceLike } from '../../src/adapter/cloudflare/durable-object-types';
-import { createAgentApp } from '../../src/index';
+import { createAgentApp } from 'ghostlight/http';
 import { createSupportAgent } from '../../worker/demo-agent';
 import { demoAuth } from '../../worker/demo-auth';
 import { modelFromEnv } from '../../worker/model-from-env';

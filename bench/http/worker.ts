@@ -2,7 +2,8 @@
 // route that does the same JSON work (read and check the body, build and send a run-shaped JSON answer).
 import { MockLanguageModelV4 } from 'ai/test';
 import { Hono } from 'hono';
-import { createAgentApp, defineAgent } from '../../src/index';
+import { defineAgent } from 'ghostlight';
+import { createAgentApp } from 'ghostlight/http';
 
 const ANSWER = 'Standard shipping takes three to five business days.';
 const usage = { inputTokens: { total: 40, noCache: 40, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 12, text: 12, reasoning: 0 } };

@@ -1,18 +1,14 @@
 import type { LanguageModel, ToolChoice, ToolSet } from 'ai';
-import type { ArtifactOptions } from '../artifacts/artifacts-capability';
-import type { CodeModeOptions } from '../codemode/code-mode-capability';
-import type { ModelCapabilityOverrides } from '../model/model-capabilities';
-import type { ResultDeclaration } from '../structured/result-schema';
-import type { ToolDeclaration } from '../tool/tool-declaration';
-import type { ToolBinding } from '../tool/tool-binding';
-import type { AgentHooks } from './hooks';
-import type { AgentLimits } from './limits';
-import type { ModelRegistry } from './model-registry';
-import type { ModelSettings } from './model-step';
-import type { RunCapability } from './run-capability';
-import type { SkillsConfig } from '../skills/skills-options';
-import type { ToolLoopOptions } from './tool-loop-detector';
-import type { AgentSandboxOptions, AgentWorkspaceOptions } from '../workspace/workspace-capability';
+import type { ModelCapabilityOverrides } from '../model/model-capabilities.ts';
+import type { ResultDeclaration } from '../structured/result-schema.ts';
+import type { ToolDeclaration } from '../tool/tool-declaration.ts';
+import type { ToolBinding } from '../tool/tool-binding.ts';
+import type { AgentHooks } from './hooks.ts';
+import type { AgentLimits } from './limits.ts';
+import type { ModelRegistry } from './model-registry.ts';
+import type { ModelSettings } from './model-step.ts';
+import type { RunCapability } from './run-capability.ts';
+import type { ToolLoopOptions } from './tool-loop-detector.ts';
 
 /** What instructions may be: text, or a function of the run's binding. */
 export type Instructions = string | ((binding: ToolBinding) => string | Promise<string>);
@@ -44,18 +40,15 @@ export interface AgentDefinition {
    * A valibot schema or JSON Schema, or `{ schema, name, description, strategy }`.
    */
   result?: ResultDeclaration;
-  /** Store input media, tool artifacts and oversized tool values (`true` for the defaults). */
-  artifacts?: boolean | ArtifactOptions;
   /** What the model can do, over the built-in capability table (structured output, tools, input modalities). */
   modelCapabilities?: ModelCapabilityOverrides;
-  /** Skills the agent can discover and load: `true`, options (`paths`, `only`, limits) or a loaded `SkillCatalog`. */
-  skills?: SkillsConfig;
-  /** Code mode: the model writes programs (`exec`/`wait`/`stop`) that call the other tools; see docs/code-mode.md. */
-  codeMode?: boolean | CodeModeOptions;
-  /** A workspace for every run: options for a fresh one, or a factory. The run opens it before its sandbox and closes both. */
-  workspace?: AgentWorkspaceOptions;
-  /** The sandbox over the run's workspace: policy, limits, profiles (default: the root read-only), or a factory. */
-  sandbox?: AgentSandboxOptions;
-  /** Application-defined capabilities that take part in every run (set up after the built-in ones). */
+  /**
+   * The optional capabilities every run of this agent takes part in, each from
+   * its own entry so that what is not imported is not bundled:
+   * `workspace()` and `sandbox()` (`ghostlight/workspace`, `ghostlight/sandbox`),
+   * `codeMode()` (`ghostlight/code-mode`), `skills()` (`ghostlight/skills`),
+   * `artifacts()` (`ghostlight/artifacts`), or your own {@link RunCapability}.
+   * The run sets them up by `order`, then in the order given.
+   */
   capabilities?: readonly RunCapability[];
 }

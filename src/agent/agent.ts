@@ -1,15 +1,15 @@
-import { ConfigurationError } from '../error/configuration-error';
-import { modelCapabilities, modelIdentity } from '../model/model-capabilities';
-import { resultSchemaFor } from '../structured/prepare-structured-result';
-import { resolveStrategy } from '../structured/resolve-strategy';
-import type { GhostlightEvent } from '../events/events';
-import { isTool } from '../tool/tool';
-import type { AgentDefinition } from './agent-definition';
-import type { AgentInput, AskOptions } from './invocation';
-import { resolveLimits } from './limits';
-import type { Run } from './run';
-import { RunExecution } from './run-execution';
-import { createToolLoopHooks } from './tool-loop-detector';
+import { ConfigurationError } from '../error/configuration-error.ts';
+import { modelCapabilities, modelIdentity } from '../model/model-capabilities.ts';
+import { resultSchemaFor } from '../structured/prepare-structured-result.ts';
+import { resolveStrategy } from '../structured/resolve-strategy.ts';
+import type { GhostlightEvent } from '../events/events.ts';
+import { isTool } from '../tool/tool.ts';
+import type { AgentDefinition } from './agent-definition.ts';
+import type { AgentInput, AskOptions } from './invocation.ts';
+import { resolveLimits } from './limits.ts';
+import type { Run } from './run.ts';
+import { RunExecution } from './run-execution.ts';
+import { createToolLoopHooks } from './tool-loop-detector.ts';
 
 const AGENT_NAME_PATTERN = /^[a-zA-Z][a-zA-Z0-9_.-]{0,63}$/;
 

@@ -1,9 +1,9 @@
 import type { ModelMessage } from 'ai';
-import type { Tool } from '../tool/tool';
-import type { RunHandle, RunState, ToolCallBinding } from '../tool/tool-binding';
-import type { ToolCallRequest } from '../tool/invoke-tool';
-import type { ToolCallResult } from '../tool/tool-result';
-import type { Step } from './step';
+import type { Tool } from '../tool/tool.ts';
+import type { RunHandle, RunState, ToolCallBinding } from '../tool/tool-binding.ts';
+import type { ToolCallRequest } from '../tool/invoke-tool.ts';
+import type { ToolCallResult } from '../tool/tool-result.ts';
+import type { Step } from './step.ts';
 
 /**
  * What a hook decides: nothing (continue), replace the subject, or cancel.

@@ -1,7 +1,7 @@
-export { Agent, defineAgent } from './agent';
-export type { RunStream } from './agent';
-export type { AgentDefinition, Instructions } from './agent-definition';
-export { cancel, replace } from './hooks';
+export { Agent, defineAgent } from './agent.ts';
+export type { RunStream } from './agent.ts';
+export type { AgentDefinition, Instructions } from './agent-definition.ts';
+export { cancel, replace } from './hooks.ts';
 export type {
   AfterModelEvent,
   AfterToolEvent,
@@ -10,20 +10,21 @@ export type {
   BeforeToolEvent,
   HookDecision,
   Hooks,
-} from './hooks';
-export type { AgentInput, AskOptions } from './invocation';
-export { DEFAULT_LIMITS } from './limits';
-export type { AgentLimits } from './limits';
-export { createModelRegistry } from './model-registry';
-export type { ModelProvider, ModelRegistry, ModelRegistryOptions } from './model-registry';
-export type { ModelSettings } from './model-step';
-export { Run } from './run';
-export type { RunRecord, RunSummary } from './run';
-export type { Step } from './step';
-export { ToolLoopError } from './tool-loop-detector';
-export type { ToolLoopOptions } from './tool-loop-detector';
-export { addUsage, EMPTY_USAGE } from './usage';
-export type { Usage } from './usage';
+} from './hooks.ts';
+export type { AgentInput, AskOptions } from './invocation.ts';
+export { DEFAULT_LIMITS } from './limits.ts';
+export type { AgentLimits } from './limits.ts';
+export { createModelRegistry } from './model-registry.ts';
+export type { ModelProvider, ModelRegistry, ModelRegistryOptions } from './model-registry.ts';
+export type { ModelSettings } from './model-step.ts';
+export { Run } from './run.ts';
+export type { RunRecord, RunSummary } from './run.ts';
+export type { Step } from './step.ts';
+export { ToolLoopError } from './tool-loop-detector.ts';
+export type { ToolLoopOptions } from './tool-loop-detector.ts';
+export { addUsage, EMPTY_USAGE } from './usage.ts';
+export type { Usage } from './usage.ts';
+export { CAPABILITY_ORDER, RUN_CAPABILITY_VERSION } from './run-capability.ts';
 export type {
   CapabilityArrangeContext,
   CapabilityCheckpointContext,
@@ -31,5 +32,5 @@ export type {
   CapabilitySetup,
   CapabilitySetupContext,
   RunCapability,
-} from './run-capability';
-export type { ToolCallGuard, ToolResultProcessor } from './tool-executor';
+} from './run-capability.ts';
+export type { ToolCallGuard, ToolResultProcessor } from './tool-executor.ts';

@@ -1,21 +1,23 @@
 import type { ModelMessage, UserContent, UserModelMessage } from 'ai';
-import { InvocationError } from '../error/control-errors';
-import type { CapabilitySnapshot } from '../registry/capability-snapshot';
-import type { ToolRegistry } from '../registry/tool-registry';
-import type { SessionStore } from '../session/session-store';
-import type { Invocation, RunState } from '../tool/tool-binding';
-import { randomId } from '../util/id';
-import { isPlainObject } from '../util/json';
-import type { AgentLimits } from './limits';
-import type { ModelRegistry } from './model-registry';
-import type { SkillPath } from '../skills/skills-options';
-import type { SandboxView } from '../workspace/sandbox/sandbox-view';
-import type { Workspace } from '../workspace/workspace';
+import { InvocationError } from '../error/control-errors.ts';
+import type { CapabilitySnapshot } from '../registry/capability-snapshot.ts';
+import type { ToolRegistry } from '../registry/tool-registry.ts';
+import type { SessionStore } from '../session/session-store.ts';
+import type { Invocation, RunState } from '../tool/tool-binding.ts';
+import { randomId } from '../util/id.ts';
+import { isPlainObject } from '../util/json.ts';
+import type { AgentLimits } from './limits.ts';
+import type { ModelRegistry } from './model-registry.ts';
 
 /** What a run is asked: text, AI SDK user content parts, or a user message. */
 export type AgentInput = string | UserContent | UserModelMessage;
 
-/** Options of `agent.ask` and `agent.stream`. */
+/**
+ * Options of `agent.ask` and `agent.stream`. Capability entries add the keys
+ * they read by declaration merging (`ghostlight/workspace` adds `workspace`,
+ * `ghostlight/sandbox` adds `sandbox`, `ghostlight/skills` adds `skillPaths`
+ * and `skillResourceRoot`).
+ */
 export interface AskOptions {
   /** The authenticated caller. Set by the application, never by the model. */
   actorId?: string;
@@ -47,14 +49,6 @@ export interface AskOptions {
   toolRegistry?: ToolRegistry;
   /** Locked tool descriptors from planning time: a tool that changed since fails the run (`RunFailedError`, `capability_drift`). */
   capabilitySnapshot?: CapabilitySnapshot;
-  /** Skill roots for agents whose `skills` names none (application configuration, never the request). */
-  skillPaths?: readonly SkillPath[];
-  /** The model-visible root of skill files, e.g. `workspace://skills` (see docs/skills.md). */
-  skillResourceRoot?: string;
-  /** A workspace the application owns (e.g. a conversation's): the run opens it if needed and never closes it. */
-  workspace?: Workspace;
-  /** A sandbox (or scope) the application owns, over `workspace`; never closed by the run. */
-  sandbox?: SandboxView;
   /** Test-only injection of ids and clock. */
   _internal?: { runId?: string; now?: () => number };
 }

@@ -15,8 +15,8 @@ import {
   prepareToolChoice,
   resolveLanguageModel,
 } from 'ai/internal';
-import type { Tool } from '../tool/tool';
-import type { ModelSettings } from './model-step';
+import type { Tool } from '../tool/tool.ts';
+import type { ModelSettings } from './model-step.ts';
 
 type AssistantPart = Exclude<AssistantModelMessage['content'], string>[number];
 

@@ -1,6 +1,6 @@
 import type { LanguageModel } from 'ai';
-import { ConfigurationError } from '../error/configuration-error';
-import type { ModelCapabilityOverrides } from '../model/model-capabilities';
+import { ConfigurationError } from '../error/configuration-error.ts';
+import type { ModelCapabilityOverrides } from '../model/model-capabilities.ts';
 
 /** A provider that makes models from ids (AI SDK providers such as `openai` or `anthropic`). */
 export interface ModelProvider {

@@ -1,16 +1,16 @@
 import type { LanguageModelV4CallOptions, LanguageModelV4FunctionTool, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import type { ModelMessage, ToolChoice, ToolSet } from 'ai';
-import { ProtocolError } from '../error/protocol-error';
-import type { EventPayload, FinishReason } from '../events/events';
-import type { JsonSchema } from '../schema/json-schema';
-import type { ToolCallRequest } from '../tool/invoke-tool';
-import type { Tool } from '../tool/tool';
-import { abortReason } from '../util/abort';
-import { randomId } from '../util/id';
-import { asLanguageModelUsage, AssistantContent, prepareToolChoice } from './model-call';
-import type { ModelCaller } from './model-call';
-import { fromModelUsage } from './usage';
-import type { Usage } from './usage';
+import { ProtocolError } from '../error/protocol-error.ts';
+import type { EventPayload, FinishReason } from '../events/events.ts';
+import type { JsonSchema } from '../schema/json-schema.ts';
+import type { ToolCallRequest } from '../tool/invoke-tool.ts';
+import type { Tool } from '../tool/tool.ts';
+import { abortReason } from '../util/abort.ts';
+import { randomId } from '../util/id.ts';
+import { asLanguageModelUsage, AssistantContent, prepareToolChoice } from './model-call.ts';
+import type { ModelCaller } from './model-call.ts';
+import { fromModelUsage } from './usage.ts';
+import type { Usage } from './usage.ts';
 
 /** Provider call settings (temperature, max output tokens, retries…), as AI SDK names them. */
 export interface ModelSettings {

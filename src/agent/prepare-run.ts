@@ -1,29 +1,30 @@
 import type { LanguageModel, ModelMessage } from 'ai';
-import { CleanupError } from '../error/control-errors';
-import { ConfigurationError } from '../error/configuration-error';
-import type { EventPayload } from '../events/events';
-import type { AsyncScope } from '../lifetime/async-scope';
-import { modelCapabilities } from '../model/model-capabilities';
-import type { ModelCapabilities } from '../model/model-capabilities';
-import { prepareStructuredResult } from '../structured/prepare-structured-result';
-import type { StructuredResultController } from '../structured/structured-result-controller';
-import type { Invocation, RunHandle, RunState, ToolBinding } from '../tool/tool-binding';
-import type { Tool } from '../tool/tool';
-import { RunTools } from '../tool/run-tools';
-import { Semaphore } from '../util/semaphore';
-import type { AgentDefinition } from './agent-definition';
-import { capabilitiesFor } from './capabilities';
-import { chainHooks } from './hooks';
-import type { HookChains } from './hooks';
-import { toUserMessage } from './invocation';
-import type { AgentInput, AskOptions } from './invocation';
-import { resolveLimits } from './limits';
-import type { ResolvedLimits } from './limits';
-import { ModelCaller } from './model-call';
-import type { ModelSettings } from './model-step';
-import type { CapabilitySetup, RunCapability } from './run-capability';
-import { ToolExecutor } from './tool-executor';
-import { createToolLoopHooks } from './tool-loop-detector';
+import { CleanupError } from '../error/control-errors.ts';
+import { ConfigurationError } from '../error/configuration-error.ts';
+import type { EventPayload } from '../events/events.ts';
+import type { AsyncScope } from '../lifetime/async-scope.ts';
+import { modelCapabilities } from '../model/model-capabilities.ts';
+import type { ModelCapabilities } from '../model/model-capabilities.ts';
+import { prepareStructuredResult } from '../structured/prepare-structured-result.ts';
+import type { StructuredResultController } from '../structured/structured-result-controller.ts';
+import type { Invocation, RunHandle, RunState, ToolBinding } from '../tool/tool-binding.ts';
+import type { Tool } from '../tool/tool.ts';
+import { RunTools } from '../tool/run-tools.ts';
+import { Semaphore } from '../util/semaphore.ts';
+import type { AgentDefinition } from './agent-definition.ts';
+import { capabilitiesFor } from './capabilities.ts';
+import { chainHooks } from './hooks.ts';
+import type { HookChains } from './hooks.ts';
+import { toUserMessage } from './invocation.ts';
+import { assertKnownOptions, CORE_OPTION_KEYS } from './option-keys.ts';
+import type { AgentInput, AskOptions } from './invocation.ts';
+import { resolveLimits } from './limits.ts';
+import type { ResolvedLimits } from './limits.ts';
+import { ModelCaller } from './model-call.ts';
+import type { ModelSettings } from './model-step.ts';
+import type { CapabilitySetup, RunCapability } from './run-capability.ts';
+import { ToolExecutor } from './tool-executor.ts';
+import { createToolLoopHooks } from './tool-loop-detector.ts';
 
 /** What a run needs to prepare itself. */
 export interface PrepareRunInput {
@@ -79,6 +80,7 @@ async function prepare({ definition, options, input, invocation, state, signal, 
   const { model, capabilities: modelCaps } = resolveModel(definition, options);
   const userMessage = toUserMessage(input);
   const capabilities = capabilitiesFor(definition, options);
+  assertKnownOptions(options, new Set([...CORE_OPTION_KEYS, ...capabilities.flatMap((capability) => capability.optionKeys ?? [])]));
 
   const setups: CapabilitySetup[] = [];
   for (const capability of capabilities) {

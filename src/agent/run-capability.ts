@@ -1,26 +1,65 @@
 import type { ModelMessage } from 'ai';
-import type { EventPayload } from '../events/events';
-import type { AsyncScope } from '../lifetime/async-scope';
-import type { Tool } from '../tool/tool';
-import type { RunState, ToolBinding } from '../tool/tool-binding';
-import type { ToolBroker } from '../tool/tool-broker';
-import type { ToolDeclaration } from '../tool/tool-declaration';
-import type { AgentDefinition } from './agent-definition';
-import type { AgentHooks } from './hooks';
-import type { AskOptions } from './invocation';
-import type { ToolCallGuard, ToolResultProcessor } from './tool-executor';
+import type { EventPayload } from '../events/events.ts';
+import type { AsyncScope } from '../lifetime/async-scope.ts';
+import type { Tool } from '../tool/tool.ts';
+import type { RunState, ToolBinding } from '../tool/tool-binding.ts';
+import type { ToolBroker } from '../tool/tool-broker.ts';
+import type { ToolDeclaration } from '../tool/tool-declaration.ts';
+import type { AgentDefinition } from './agent-definition.ts';
+import type { AgentHooks } from './hooks.ts';
+import type { AskOptions } from './invocation.ts';
+import type { ToolCallGuard, ToolResultProcessor } from './tool-executor.ts';
+
+/** The version of the {@link RunCapability} contract this package speaks. */
+export const RUN_CAPABILITY_VERSION = 'run-capability-v1';
+
+/**
+ * Where a capability sits in a run's set-up order (`RunCapability.order`).
+ * Lower runs first, in every phase; equal orders keep declaration order.
+ */
+export const CAPABILITY_ORDER = Object.freeze({
+  /** Resources other capabilities use: the workspace (100), then its sandbox (110). */
+  resources: 100,
+  /** Conversation state: sessions. */
+  session: 200,
+  /** Checks over the run's tools: the tool registry and capability snapshots. */
+  registry: 300,
+  /** What tools produce and the model sees: artifacts (400), skills (450). */
+  content: 400,
+  /** The default for application capabilities. */
+  application: 500,
+  /** Capabilities that rearrange every other tool (code mode): last. */
+  arrange: 900,
+});
 
 /**
  * A capability that takes part in a run: the workspace, code mode, skills,
- * artifacts. Capabilities are dormant until an agent declares them; the run
- * sets each one up in order, then arranges the model-facing tools.
+ * artifacts, sessions. An agent opts into each one by importing its factory
+ * and listing it in `capabilities`, so what it does not import is not bundled.
+ * The run sets them up in `order` (then declaration order), then arranges the
+ * model-facing tools in the same order, and checkpoints after every turn.
  *
  * Whatever a capability opens it registers on `scope`, which the run closes in
  * reverse order on every outcome, before the terminal event.
+ *
+ * @example
+ * const audit: RunCapability = {
+ *   version: 'run-capability-v1',
+ *   name: 'audit',
+ *   setup: ({ binding }) => ({ hooks: { afterTool: (event) => log(binding.run.runId, event.toolName) } }),
+ * };
  */
 export interface RunCapability {
-  /** A short name for errors and diagnostics. */
+  /** The contract version: `run-capability-v1`. */
+  readonly version: typeof RUN_CAPABILITY_VERSION;
+  /** A short, unique name for errors, ordering and `requires`. */
   readonly name: string;
+  /** Set-up order, see {@link CAPABILITY_ORDER} (default `application`, 500). */
+  readonly order?: number;
+  /** Names of capabilities this one needs set up before it (a missing one is a `ConfigurationError`). */
+  readonly requires?: readonly string[];
+  /** Keys of `agent.ask` options this capability reads (e.g. `workspace`); other unknown keys are refused. */
+  readonly optionKeys?: readonly string[];
   /** Phase 1, before tools are resolved: open resources and contribute tools, hooks and instructions. */
   setup?(context: CapabilitySetupContext): Promise<CapabilitySetup | void> | CapabilitySetup | void;
   /** Phase 2, after the executor exists: rearrange the model-facing tools (code mode moves them into programs). */

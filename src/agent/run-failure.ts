@@ -1,9 +1,9 @@
-import { ConfigurationError } from '../error/configuration-error';
-import { CancelledError, DeadlineExceededError, ProviderError } from '../error/control-errors';
-import { GhostlightError } from '../error/ghostlight-error';
-import { ProtocolError } from '../error/protocol-error';
-import type { ErrorInfo, EventPayload, RunOutcome } from '../events/events';
-import { abortReason, isAbortError } from '../util/abort';
+import { ConfigurationError } from '../error/configuration-error.ts';
+import { CancelledError, DeadlineExceededError, ProviderError } from '../error/control-errors.ts';
+import { GhostlightError } from '../error/ghostlight-error.ts';
+import { ProtocolError } from '../error/protocol-error.ts';
+import type { ErrorInfo, EventPayload, RunOutcome } from '../events/events.ts';
+import { abortReason, isAbortError } from '../util/abort.ts';
 
 /** Turns whatever ended the loop into the error the run reports. */
 export function classify(error: unknown, signal: AbortSignal): unknown {

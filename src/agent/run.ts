@@ -1,8 +1,8 @@
 import type { ModelMessage } from 'ai';
-import type { ErrorInfo, GhostlightEvent, RunOutcome } from '../events/events';
-import type { Invocation, RunState } from '../tool/tool-binding';
-import type { Step } from './step';
-import type { Usage } from './usage';
+import type { ErrorInfo, GhostlightEvent, RunOutcome } from '../events/events.ts';
+import type { Invocation, RunState } from '../tool/tool-binding.ts';
+import type { Step } from './step.ts';
+import type { Usage } from './usage.ts';
 
 /** The fields a finished run is made of. */
 export interface RunRecord {

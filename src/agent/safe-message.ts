@@ -1,6 +1,6 @@
-import { InvocationError } from '../error/control-errors';
-import { OutputLimitError } from '../error/protocol-error';
-import { GhostlightError } from '../error/ghostlight-error';
+import { InvocationError } from '../error/control-errors.ts';
+import { OutputLimitError } from '../error/protocol-error.ts';
+import { GhostlightError } from '../error/ghostlight-error.ts';
 
 /** The message a failed run shows its caller, chosen so provider and internal details never leak. */
 export function safeMessage(error: unknown): string {

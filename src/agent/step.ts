@@ -1,7 +1,7 @@
-import type { FinishReason } from '../events/events';
-import type { ToolCallRequest } from '../tool/invoke-tool';
-import type { ToolCallResult } from '../tool/tool-result';
-import type { Usage } from './usage';
+import type { FinishReason } from '../events/events.ts';
+import type { ToolCallRequest } from '../tool/invoke-tool.ts';
+import type { ToolCallResult } from '../tool/tool-result.ts';
+import type { Usage } from './usage.ts';
 
 /** One model turn of a run and the tool calls it led to. */
 export interface Step {

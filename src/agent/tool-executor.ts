@@ -1,18 +1,18 @@
-import { ProtocolError } from '../error/protocol-error';
-import type { EventPayload } from '../events/events';
-import { invokeTool, failure } from '../tool/invoke-tool';
-import type { ToolCallRequest } from '../tool/invoke-tool';
-import type { Tool } from '../tool/tool';
-import type { ToolBinding, ToolCallBinding, ToolCaller } from '../tool/tool-binding';
-import type { ToolBroker, ToolBrokerCallOptions } from '../tool/tool-broker';
-import type { ToolCallResult } from '../tool/tool-result';
-import type { RunTools } from '../tool/run-tools';
-import { throwIfAborted } from '../util/abort';
-import { Semaphore } from '../util/semaphore';
-import { truncateMiddle } from '../util/truncate';
-import { runChain } from './hooks';
-import type { HookChains } from './hooks';
-import type { ResolvedLimits } from './limits';
+import { ProtocolError } from '../error/protocol-error.ts';
+import type { EventPayload } from '../events/events.ts';
+import { invokeTool, failure } from '../tool/invoke-tool.ts';
+import type { ToolCallRequest } from '../tool/invoke-tool.ts';
+import type { Tool } from '../tool/tool.ts';
+import type { ToolBinding, ToolCallBinding, ToolCaller } from '../tool/tool-binding.ts';
+import type { ToolBroker, ToolBrokerCallOptions } from '../tool/tool-broker.ts';
+import type { ToolCallResult } from '../tool/tool-result.ts';
+import type { RunTools } from '../tool/run-tools.ts';
+import { throwIfAborted } from '../util/abort.ts';
+import { Semaphore } from '../util/semaphore.ts';
+import { truncateMiddle } from '../util/truncate.ts';
+import { runChain } from './hooks.ts';
+import type { HookChains } from './hooks.ts';
+import type { ResolvedLimits } from './limits.ts';
 
 /**
  * Processes a result after `afterTool` hooks and before truncation (artifact

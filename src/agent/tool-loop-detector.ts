@@ -1,9 +1,9 @@
-import { ConfigurationError } from '../error/configuration-error';
-import { errorMarker, markerGuard } from '../error/ghostlight-error';
-import { ProtocolError } from '../error/protocol-error';
-import { canonicalJson } from '../util/json';
-import { cancel, replace } from './hooks';
-import type { AgentHooks } from './hooks';
+import { ConfigurationError } from '../error/configuration-error.ts';
+import { errorMarker, markerGuard } from '../error/ghostlight-error.ts';
+import { ProtocolError } from '../error/protocol-error.ts';
+import { canonicalJson } from '../util/json.ts';
+import { cancel, replace } from './hooks.ts';
+import type { AgentHooks } from './hooks.ts';
 
 const toolLoopMarker = errorMarker('ToolLoopError');
 

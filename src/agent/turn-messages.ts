@@ -1,7 +1,7 @@
 import type { ModelMessage } from 'ai';
-import type { ToolCallRequest } from '../tool/invoke-tool';
-import type { ToolCallResult } from '../tool/tool-result';
-import type { Step } from './step';
+import type { ToolCallRequest } from '../tool/invoke-tool.ts';
+import type { ToolCallResult } from '../tool/tool-result.ts';
+import type { Step } from './step.ts';
 
 /** The transient user message that shows tool-result media (artifact images and documents) to the model. */
 export function presentationMessage(results: readonly ToolCallResult[]): ModelMessage | undefined {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createArtifact } from './artifact';
-import { presentationPart } from './artifact-processor';
+import { createArtifact } from '../content/artifact.ts';
+import { presentationPart } from './artifact-processor.ts';
 
 describe('presentationPart', () => {
   const of = (mediaType: string, data: string | Uint8Array = 'x') => presentationPart(createArtifact({ data, mediaType }), 'file');

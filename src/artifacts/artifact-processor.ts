@@ -1,19 +1,19 @@
 import type { FilePart, TextPart } from 'ai';
-import type { ToolResultProcessor } from '../agent/tool-executor';
-import { isControlError } from '../error/control-errors';
-import type { RunHandle } from '../tool/tool-binding';
-import { ToolError } from '../tool/tool-error';
-import type { ToolCallResult } from '../tool/tool-result';
-import { throwIfAborted } from '../util/abort';
-import { isPlainObject } from '../util/json';
-import { approxTokenCount, truncateMiddle } from '../util/truncate';
-import type { Artifact, InlineArtifact } from './artifact';
-import type { ArtifactLimits } from './artifact-limits';
-import type { ArtifactEntry, ArtifactStore } from './artifact-store';
-import type { PresentationBudget } from './presentation-budget';
-import { resolveArtifacts } from './resolve-artifacts';
-import type { ArtifactResolver } from './resolve-artifacts';
-import type { StoredArtifact } from './stored-artifact';
+import type { ToolResultProcessor } from '../agent/tool-executor.ts';
+import { isControlError } from '../error/control-errors.ts';
+import type { RunHandle } from '../tool/tool-binding.ts';
+import { ToolError } from '../tool/tool-error.ts';
+import type { ToolCallResult } from '../tool/tool-result.ts';
+import { throwIfAborted } from '../util/abort.ts';
+import { isPlainObject } from '../util/json.ts';
+import { approxTokenCount, truncateMiddle } from '../util/truncate.ts';
+import type { Artifact, InlineArtifact } from '../content/artifact.ts';
+import type { ArtifactLimits } from './artifact-limits.ts';
+import type { ArtifactEntry, ArtifactStore } from './artifact-store.ts';
+import type { PresentationBudget } from './presentation-budget.ts';
+import { resolveArtifacts } from './resolve-artifacts.ts';
+import type { ArtifactResolver } from './resolve-artifacts.ts';
+import type { StoredArtifact } from '../content/stored-artifact.ts';
 
 /** What the artifact processor needs from its run. */
 export interface ArtifactProcessorOptions {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extensionOf, normalizedName } from './artifact-store';
+import { extensionOf, normalizedName } from './artifact-store.ts';
 
 describe('artifact file names', () => {
   it('keeps the last segment, replaces unsafe characters, bounds the length and names unnamed files', () => {

@@ -1,12 +1,12 @@
-import { CleanupError } from '../error/control-errors';
-import { ToolError } from '../tool/tool-error';
-import { throwIfAborted } from '../util/abort';
-import { randomId } from '../util/id';
-import { Semaphore } from '../util/semaphore';
-import { sha256Hex } from '../util/sha256';
-import type { ArtifactLimits } from './artifact-limits';
-import type { ArtifactStorage } from './artifact-storage';
-import type { StoredArtifact } from './stored-artifact';
+import { CleanupError } from '../error/control-errors.ts';
+import { ToolError } from '../tool/tool-error.ts';
+import { throwIfAborted } from '../util/abort.ts';
+import { randomId } from '../util/id.ts';
+import { Semaphore } from '../util/semaphore.ts';
+import { sha256Hex } from '../util/sha256.ts';
+import type { ArtifactLimits } from './artifact-limits.ts';
+import type { ArtifactStorage } from './artifact-storage.ts';
+import type { StoredArtifact } from '../content/stored-artifact.ts';
 
 /** One file to store. */
 export interface ArtifactEntry {

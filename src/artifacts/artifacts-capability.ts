@@ -1,17 +1,25 @@
-import type { RunCapability } from '../agent/run-capability';
-import { ConfigurationError } from '../error/configuration-error';
-import { resolveArtifactLimits } from './artifact-limits';
-import type { ArtifactLimits } from './artifact-limits';
-import { createArtifactProcessor } from './artifact-processor';
-import type { ArtifactStorage } from './artifact-storage';
-import { ArtifactStore } from './artifact-store';
-import { storeInputAttachments } from './input-attachments';
-import { MemoryArtifactStorage } from './memory-artifact-storage';
-import { PresentationBudget } from './presentation-budget';
-import type { ArtifactResolver } from './resolve-artifacts';
-import { isArtifactWorkspace, WorkspaceArtifactStorage } from './workspace-artifact-storage';
+import { CAPABILITY_ORDER } from '../agent/run-capability.ts';
+import type { RunCapability } from '../agent/run-capability.ts';
+import { ConfigurationError } from '../error/configuration-error.ts';
+import { resolveArtifactLimits } from './artifact-limits.ts';
+import type { ArtifactLimits } from './artifact-limits.ts';
+import { createArtifactProcessor } from './artifact-processor.ts';
+import type { ArtifactStorage } from './artifact-storage.ts';
+import { ArtifactStore } from './artifact-store.ts';
+import { storeInputAttachments } from './input-attachments.ts';
+import { MemoryArtifactStorage } from './memory-artifact-storage.ts';
+import { PresentationBudget } from './presentation-budget.ts';
+import type { ArtifactResolver } from './resolve-artifacts.ts';
+import { isArtifactWorkspace, WorkspaceArtifactStorage } from './workspace-artifact-storage.ts';
 
-/** How a run handles artifacts (`defineAgent({ artifacts: true | {...} })`). */
+declare module '../tool/tool-binding.ts' {
+  interface ToolBinding {
+    /** The run's artifact store (from `artifacts()`, `ghostlight/artifacts`). */
+    readonly artifacts?: ArtifactStore;
+  }
+}
+
+/** How a run handles artifacts (`artifacts(options)`). */
 export interface ArtifactOptions {
   /** Loads deferred artifacts; may return nothing when the file is gone. */
   readonly resolve?: ArtifactResolver;
@@ -25,22 +33,25 @@ export interface ArtifactOptions {
  * The artifacts capability: input images and documents are stored when the
  * run starts, tool artifacts are stored and shown to the model, oversized
  * tool values are stored and previewed. The run's {@link ArtifactStore} is
- * bound to tools as `binding.artifacts`. Dormant unless the agent enables it.
+ * bound to tools as `binding.artifacts`. Files go to the run's workspace under
+ * `workspace://artifacts` when it has one (add `workspace()` before it), else
+ * to memory, unless `storage` says otherwise.
+ *
+ * @example
+ * import { artifacts } from 'ghostlight/artifacts';
+ * defineAgent({ name: 'reports', model, tools: [chartTool], capabilities: [artifacts()] });
  */
-export function artifactsCapability(config: boolean | ArtifactOptions | undefined): RunCapability | undefined {
-  if (!config) return undefined;
-  const options: ArtifactOptions = config === true ? {} : config;
+export function artifacts(options: ArtifactOptions = {}): RunCapability {
+  if (typeof options !== 'object' || options === null) throw new ConfigurationError('artifacts() takes artifact options');
   const limits = resolveArtifactLimits(options.limits, (message) => new ConfigurationError(message));
-  // The workspace may be bound by a capability set up later: the storage is chosen on first use, from the final binding.
-  let finalBinding: Readonly<Record<string, unknown>> = {};
   return {
+    version: 'run-capability-v1',
     name: 'artifacts',
+    order: CAPABILITY_ORDER.content,
     setup({ binding }) {
-      finalBinding = binding as never;
-      const storage = options.storage ?? lazyStorage(() => {
-        const workspace = finalBinding.workspace;
-        return isArtifactWorkspace(workspace) ? new WorkspaceArtifactStorage(workspace) : new MemoryArtifactStorage();
-      });
+      // The workspace capability is set up before this one (CAPABILITY_ORDER.resources).
+      const workspace: unknown = (binding as { workspace?: unknown }).workspace;
+      const storage = options.storage ?? (isArtifactWorkspace(workspace) ? new WorkspaceArtifactStorage(workspace) : new MemoryArtifactStorage());
       const store = new ArtifactStore(storage, limits, { signal: binding.signal });
       const budget = new PresentationBudget(limits.maxPresentedBlocks, limits.maxPresentedBytes);
       let inputStored = false;
@@ -57,19 +68,6 @@ export function artifactsCapability(config: boolean | ArtifactOptions | undefine
         },
       };
     },
-    arrange({ binding }) {
-      finalBinding = binding as never;
-    },
   };
 }
 
-/** A storage chosen when it is first written to. */
-function lazyStorage(choose: () => ArtifactStorage): ArtifactStorage {
-  let chosen: ArtifactStorage | undefined;
-  const storage = () => (chosen ??= choose());
-  return {
-    version: 'artifact-storage-v1',
-    write: (name, data) => storage().write(name, data),
-    remove: (name) => storage().remove(name),
-  };
-}

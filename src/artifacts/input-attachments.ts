@@ -1,11 +1,11 @@
 import type { ModelMessage } from 'ai';
-import { InvocationError, isControlError } from '../error/control-errors';
-import { asBytes, base64ToBytes } from '../util/base64';
-import type { ArtifactLimits } from './artifact-limits';
-import { assertBatch } from './artifact-processor';
-import { extensionOf } from './artifact-store';
-import type { ArtifactEntry, ArtifactStore } from './artifact-store';
-import type { StoredArtifact } from './stored-artifact';
+import { InvocationError, isControlError } from '../error/control-errors.ts';
+import { asBytes, base64ToBytes } from '../util/base64.ts';
+import type { ArtifactLimits } from './artifact-limits.ts';
+import { assertBatch } from './artifact-processor.ts';
+import { extensionOf } from './artifact-store.ts';
+import type { ArtifactEntry, ArtifactStore } from './artifact-store.ts';
+import type { StoredArtifact } from '../content/stored-artifact.ts';
 
 /**
  * Stores the images and documents of the run's input message (so filesystem

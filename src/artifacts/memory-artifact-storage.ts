@@ -1,4 +1,4 @@
-import type { ArtifactStorage } from './artifact-storage';
+import type { ArtifactStorage } from './artifact-storage.ts';
 
 /**
  * Artifact files kept in memory under `workspace://artifacts/`, for runs

@@ -1,8 +1,8 @@
-import type { RunHandle } from '../tool/tool-binding';
-import { ToolError } from '../tool/tool-error';
-import { throwIfAborted } from '../util/abort';
-import { createArtifact, isArtifact } from './artifact';
-import type { Artifact, DeferredArtifact, InlineArtifact } from './artifact';
+import type { RunHandle } from '../tool/tool-binding.ts';
+import { ToolError } from '../tool/tool-error.ts';
+import { throwIfAborted } from '../util/abort.ts';
+import { createArtifact, isArtifact } from '../content/artifact.ts';
+import type { Artifact, DeferredArtifact, InlineArtifact } from '../content/artifact.ts';
 
 /**
  * Loads a deferred artifact for the run: bytes (or text, stored as UTF-8),

@@ -1,4 +1,4 @@
-import type { ArtifactStorage } from './artifact-storage';
+import type { ArtifactStorage } from './artifact-storage.ts';
 
 /**
  * What artifact storage needs of a workspace (the `Workspace` of

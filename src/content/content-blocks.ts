@@ -1,6 +1,6 @@
 import type { FilePart, TextPart, UserModelMessage } from 'ai';
-import { InvocationError } from '../error/control-errors';
-import { asBytes } from '../util/base64';
+import { InvocationError } from '../error/control-errors.ts';
+import { asBytes } from '../util/base64.ts';
 
 /** Bytes, as a Uint8Array (a Node Buffer is one) or an ArrayBuffer. */
 export type Bytes = Uint8Array | ArrayBuffer;

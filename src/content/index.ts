@@ -1,5 +1,8 @@
-export { documentBlock, imageBlock, textBlock, userMessage } from './content-blocks';
-export type { Bytes, ContentBlock } from './content-blocks';
-export { assertInputModalities, requiredModalities } from './input-modalities';
-export { messagesFromJson, messagesToJson } from './message-json';
-export { UnsupportedInputError } from './unsupported-input-error';
+export { documentBlock, imageBlock, textBlock, userMessage } from './content-blocks.ts';
+export type { Bytes, ContentBlock } from './content-blocks.ts';
+export { assertInputModalities, requiredModalities } from './input-modalities.ts';
+export { messagesFromJson, messagesToJson } from './message-json.ts';
+export { UnsupportedInputError } from './unsupported-input-error.ts';
+export { createArtifact, deferredArtifact, isArtifact } from './artifact.ts';
+export type { Artifact, DeferredArtifact, InlineArtifact } from './artifact.ts';
+export type { StoredArtifact } from './stored-artifact.ts';

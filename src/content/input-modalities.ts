@@ -1,7 +1,7 @@
 import type { ModelMessage } from 'ai';
-import type { InputModality, ModelCapabilities } from '../model/model-capabilities';
-import { isPlainObject } from '../util/json';
-import { UnsupportedInputError } from './unsupported-input-error';
+import type { InputModality, ModelCapabilities } from '../model/model-capabilities.ts';
+import { isPlainObject } from '../util/json.ts';
+import { UnsupportedInputError } from './unsupported-input-error.ts';
 
 /**
  * The modalities beyond text that `messages` need: `image` for images, `pdf`

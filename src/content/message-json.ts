@@ -1,6 +1,6 @@
 import type { ModelMessage } from 'ai';
-import { base64ToBytes, bytesToBase64 } from '../util/base64';
-import { isPlainObject } from '../util/json';
+import { base64ToBytes, bytesToBase64 } from '../util/base64.ts';
+import { isPlainObject } from '../util/json.ts';
 
 /** The fields that carry bytes in AI SDK message parts. */
 const BINARY_FIELDS = ['data', 'image'] as const;

@@ -1,5 +1,5 @@
-import { InvocationError } from '../error/control-errors';
-import { errorMarker, markerGuard } from '../error/ghostlight-error';
+import { InvocationError } from '../error/control-errors.ts';
+import { errorMarker, markerGuard } from '../error/ghostlight-error.ts';
 
 const unsupportedInputMarker = errorMarker('UnsupportedInputError');
 

@@ -1,5 +1,5 @@
-import { GhostlightError, errorMarker, markerGuard } from './ghostlight-error';
-import { RunFailedError } from './run-failed-error';
+import { GhostlightError, errorMarker, markerGuard } from './ghostlight-error.ts';
+import { RunFailedError } from './run-failed-error.ts';
 
 const cancelledMarker = errorMarker('CancelledError');
 const deadlineMarker = errorMarker('DeadlineExceededError');

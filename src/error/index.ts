@@ -1,7 +1,7 @@
-export { GhostlightError } from './ghostlight-error';
-export type { GhostlightErrorOptions } from './ghostlight-error';
-export { ConfigurationError, CapabilityError } from './configuration-error';
-export { ProtocolError, OutputLimitError } from './protocol-error';
+export { GhostlightError } from './ghostlight-error.ts';
+export type { GhostlightErrorOptions } from './ghostlight-error.ts';
+export { ConfigurationError, CapabilityError } from './configuration-error.ts';
+export { ProtocolError, OutputLimitError } from './protocol-error.ts';
 export {
   CancelledError,
   CleanupError,
@@ -9,5 +9,5 @@ export {
   InvocationError,
   ProviderError,
   isControlError,
-} from './control-errors';
-export { RunFailedError } from './run-failed-error';
+} from './control-errors.ts';
+export { RunFailedError } from './run-failed-error.ts';

@@ -1,4 +1,4 @@
-import { GhostlightError, errorMarker, markerGuard } from './ghostlight-error';
+import { GhostlightError, errorMarker, markerGuard } from './ghostlight-error.ts';
 
 const runFailedMarker = errorMarker('RunFailedError');
 

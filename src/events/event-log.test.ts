@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EventLog } from './event-log';
+import { EventLog } from './event-log.ts';
 
 describe('EventLog', () => {
   it('numbers events and lets late readers replay from any sequence', async () => {

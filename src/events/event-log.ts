@@ -1,5 +1,5 @@
-import type { EventPayload, GhostlightEvent } from './events';
-import { isTerminalEvent } from './events';
+import type { EventPayload, GhostlightEvent } from './events.ts';
+import { isTerminalEvent } from './events.ts';
 
 /**
  * The append-only event log of one run. Readers iterate from any sequence

@@ -1,5 +1,5 @@
-import type { Usage } from '../agent/usage';
-import type { ToolCaller } from '../tool/tool-binding';
+import type { Usage } from '../agent/usage.ts';
+import type { ToolCaller } from '../tool/tool-binding.ts';
 
 /** Fields every event carries. */
 export interface EventEnvelope {

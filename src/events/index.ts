@@ -1,5 +1,5 @@
-export { EventLog } from './event-log';
-export { TERMINAL_EVENT_TYPES, isTerminalEvent } from './events';
+export { EventLog } from './event-log.ts';
+export { TERMINAL_EVENT_TYPES, isTerminalEvent } from './events.ts';
 export type {
   ErrorInfo,
   EventEnvelope,
@@ -8,4 +8,4 @@ export type {
   FinishReason,
   GhostlightEvent,
   RunOutcome,
-} from './events';
+} from './events.ts';

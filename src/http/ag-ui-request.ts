@@ -1,8 +1,8 @@
 import type { ModelMessage, UserContent } from 'ai';
-import { isPlainObject } from '../util/json';
-import { HttpError } from './http-error';
-import { checkMessageCount, checkSessionId, checkText, clientUrl } from './run-request';
-import type { RequestLimits, RunRequest } from './run-request';
+import { isPlainObject } from '../util/json.ts';
+import { HttpError } from './http-error.ts';
+import { checkMessageCount, checkSessionId, checkText, clientUrl } from './run-request.ts';
+import type { RequestLimits, RunRequest } from './run-request.ts';
 
 /** An AG-UI request turned into a run request, with the ids its events must carry. */
 export interface AgUiRunRequest extends RunRequest {

@@ -1,5 +1,5 @@
-import type { Agent } from '../agent/agent';
-import type { SessionStore } from '../session/session-store';
+import type { Agent } from '../agent/agent.ts';
+import type { SessionStore } from '../session/session-store.ts';
 
 /** Who the application says is calling: set by `auth`, never by the client or the model. */
 export interface AuthResult {

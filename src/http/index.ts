@@ -1,3 +1,9 @@
-export { createAgentApp } from './create-agent-app';
-export type { AgentAppCors, AgentAppLimits, AgentAppOptions, AuthResult } from './agent-app-options';
-export { HttpError } from './http-error';
+/**
+ * Agents over HTTP with Hono: runs as JSON or server-sent events, AG-UI and
+ * AI SDK UI-message streams, sessions, resumable event streams.
+ *
+ * @module ghostlight/http
+ */
+export { createAgentApp } from './create-agent-app.ts';
+export type { AgentAppCors, AgentAppLimits, AgentAppOptions, AuthResult } from './agent-app-options.ts';
+export { HttpError } from './http-error.ts';

@@ -1,5 +1,5 @@
-import { isPlainObject } from '../util/json';
-import { HttpError } from './http-error';
+import { isPlainObject } from '../util/json.ts';
+import { HttpError } from './http-error.ts';
 
 /**
  * Reads a JSON object body: the content type must be JSON, the body at most

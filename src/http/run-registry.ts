@@ -1,4 +1,4 @@
-import type { RunStream } from '../agent/agent';
+import type { RunStream } from '../agent/agent.ts';
 
 interface Entry {
   readonly stream: RunStream;

@@ -1,7 +1,7 @@
 import { modelMessageSchema } from 'ai';
 import type { ModelMessage } from 'ai';
-import type { AgentInput } from '../agent/invocation';
-import { HttpError } from './http-error';
+import type { AgentInput } from '../agent/invocation.ts';
+import { HttpError } from './http-error.ts';
 
 /** What a request asks a run to do, whatever protocol it came in. */
 export interface RunRequest {

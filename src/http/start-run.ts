@@ -1,12 +1,12 @@
-import type { Agent, RunStream } from '../agent/agent';
-import { CancelledError, InvocationError } from '../error/control-errors';
-import { GhostlightError } from '../error/ghostlight-error';
-import type { GhostlightEvent } from '../events/events';
-import { SessionActorError, SessionStoreError } from '../session/session-errors';
-import type { SessionStore } from '../session/session-store';
-import type { AuthResult } from './agent-app-options';
-import { HttpError } from './http-error';
-import type { RunRequest } from './run-request';
+import type { Agent, RunStream } from '../agent/agent.ts';
+import { CancelledError, InvocationError } from '../error/control-errors.ts';
+import { GhostlightError } from '../error/ghostlight-error.ts';
+import type { GhostlightEvent } from '../events/events.ts';
+import { SessionActorError, SessionStoreError } from '../session/session-errors.ts';
+import type { SessionStore } from '../session/session-store.ts';
+import type { AuthResult } from './agent-app-options.ts';
+import { HttpError } from './http-error.ts';
+import type { RunRequest } from './run-request.ts';
 
 /** A started run: its stream, its events from the first one on, and how to abort it. */
 export interface StartedRun {

@@ -1,9 +1,9 @@
 import { convertToModelMessages } from 'ai';
 import type { UIMessage, UserContent } from 'ai';
-import { isPlainObject } from '../util/json';
-import { HttpError } from './http-error';
-import { checkMessageCount, checkSessionId, checkText, clientUrl } from './run-request';
-import type { RequestLimits, RunRequest } from './run-request';
+import { isPlainObject } from '../util/json.ts';
+import { HttpError } from './http-error.ts';
+import { checkMessageCount, checkSessionId, checkText, clientUrl } from './run-request.ts';
+import type { RequestLimits, RunRequest } from './run-request.ts';
 
 /**
  * Parses the body `useChat`'s default transport sends: `{id, messages:

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AsyncScope, UseAfterDisposeError } from './async-scope';
+import { AsyncScope, UseAfterDisposeError } from './async-scope.ts';
 
 describe('AsyncScope', () => {
   it('closes in reverse order, runs every cleanup and reports failures', async () => {

@@ -1,2 +1,2 @@
-export { AsyncScope, UseAfterDisposeError } from './async-scope';
-export type { Cleanup } from './async-scope';
+export { AsyncScope, UseAfterDisposeError } from './async-scope.ts';
+export type { Cleanup } from './async-scope.ts';

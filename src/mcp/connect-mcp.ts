@@ -1,7 +1,7 @@
-import { McpClient } from './mcp-client';
-import type { McpClientOptions } from './mcp-client';
-import { openTransport, resolveConnection } from './mcp-connection';
-import type { McpConnection } from './mcp-connection';
+import { McpClient } from './mcp-client.ts';
+import type { McpClientOptions } from './mcp-client.ts';
+import { openTransport, resolveConnection } from './mcp-connection.ts';
+import type { McpConnection } from './mcp-connection.ts';
 
 /** Options of {@link connectMcp}: the connection, the client's name and limits, and a signal for the handshake. */
 export interface ConnectMcpOptions extends McpConnection, McpClientOptions {

@@ -1,8 +1,8 @@
-import { ProviderError } from '../error/control-errors';
-import { GhostlightError } from '../error/ghostlight-error';
-import { ProtocolError } from '../error/protocol-error';
-import { abortReason, raceAbort, throwIfAborted } from '../util/abort';
-import { MCP_PROTOCOL_VERSION } from './mcp-protocol';
+import { ProviderError } from '../error/control-errors.ts';
+import { GhostlightError } from '../error/ghostlight-error.ts';
+import { ProtocolError } from '../error/protocol-error.ts';
+import { abortReason, raceAbort, throwIfAborted } from '../util/abort.ts';
+import { MCP_PROTOCOL_VERSION } from './mcp-protocol.ts';
 
 /** What both HTTP transports need to reach a server. */
 export interface HttpSettings {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CancelledError, ProviderError } from '../error/control-errors';
-import { ProtocolError } from '../error/protocol-error';
-import type { HttpSettings } from './http-exchange';
-import { HttpMcpTransport } from './http-transport';
-import { sseEvents } from './sse-events';
+import { CancelledError, ProviderError } from '../error/control-errors.ts';
+import { ProtocolError } from '../error/protocol-error.ts';
+import type { HttpSettings } from './http-exchange.ts';
+import { HttpMcpTransport } from './http-transport.ts';
+import { sseEvents } from './sse-events.ts';
 
 const request = { jsonrpc: '2.0' as const, id: 1, method: 'tools/list', params: {} };
 

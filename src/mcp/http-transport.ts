@@ -1,11 +1,11 @@
-import { ProtocolError } from '../error/protocol-error';
-import { isPlainObject } from '../util/json';
-import { assertOk, exchange, parseMessage, readLimitedText, sendHttp, sessionIdOf } from './http-exchange';
-import type { HttpSettings } from './http-exchange';
-import { LegacySseSession } from './legacy-sse-session';
-import type { JsonRpcNotification, JsonRpcRequest } from './mcp-protocol';
-import type { McpTransport, McpTransportOptions } from './mcp-transport';
-import { sseEvents } from './sse-events';
+import { ProtocolError } from '../error/protocol-error.ts';
+import { isPlainObject } from '../util/json.ts';
+import { assertOk, exchange, parseMessage, readLimitedText, sendHttp, sessionIdOf } from './http-exchange.ts';
+import type { HttpSettings } from './http-exchange.ts';
+import { LegacySseSession } from './legacy-sse-session.ts';
+import type { JsonRpcNotification, JsonRpcRequest } from './mcp-protocol.ts';
+import type { McpTransport, McpTransportOptions } from './mcp-transport.ts';
+import { sseEvents } from './sse-events.ts';
 
 /** Which HTTP transport to speak: Streamable HTTP, the legacy HTTP+SSE transport, or Streamable HTTP with SSE fallback. */
 export type HttpTransportMode = 'streamable-http' | 'sse' | 'auto';

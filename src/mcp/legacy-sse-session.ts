@@ -1,11 +1,11 @@
-import { ProviderError } from '../error/control-errors';
-import { ProtocolError } from '../error/protocol-error';
-import { raceAbort } from '../util/abort';
-import { isPlainObject } from '../util/json';
-import { assertOk, parseMessage, sendHttp } from './http-exchange';
-import type { HttpSettings } from './http-exchange';
-import type { JsonRpcNotification, JsonRpcRequest } from './mcp-protocol';
-import { sseEvents } from './sse-events';
+import { ProviderError } from '../error/control-errors.ts';
+import { ProtocolError } from '../error/protocol-error.ts';
+import { raceAbort } from '../util/abort.ts';
+import { isPlainObject } from '../util/json.ts';
+import { assertOk, parseMessage, sendHttp } from './http-exchange.ts';
+import type { HttpSettings } from './http-exchange.ts';
+import type { JsonRpcNotification, JsonRpcRequest } from './mcp-protocol.ts';
+import { sseEvents } from './sse-events.ts';
 
 interface Pending {
   resolve(message: unknown): void;

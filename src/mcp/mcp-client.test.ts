@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CancelledError } from '../error/control-errors';
-import { ProtocolError } from '../error/protocol-error';
-import { ToolError } from '../tool/tool-error';
-import { fakeTool } from '../../test/support/fake-mcp';
-import { McpClient } from './mcp-client';
-import type { JsonRpcNotification, JsonRpcRequest } from './mcp-protocol';
-import type { McpTransport, McpTransportOptions } from './mcp-transport';
+import { CancelledError } from '../error/control-errors.ts';
+import { ProtocolError } from '../error/protocol-error.ts';
+import { ToolError } from '../tool/tool-error.ts';
+import { fakeTool } from '../../test/support/fake-mcp.ts';
+import { McpClient } from './mcp-client.ts';
+import type { JsonRpcNotification, JsonRpcRequest } from './mcp-protocol.ts';
+import type { McpTransport, McpTransportOptions } from './mcp-transport.ts';
 
 type Handler = (message: JsonRpcRequest) => unknown;
 

@@ -1,20 +1,20 @@
-import { ProtocolError } from '../error/protocol-error';
-import { UseAfterDisposeError } from '../lifetime/async-scope';
-import type { Tool } from '../tool/tool';
-import { throwIfAborted } from '../util/abort';
-import { isPlainObject } from '../util/json';
-import { utf8Length } from '../util/truncate';
-import { buildDefinition, mcpToolName } from './mcp-definition';
-import type { McpDefinition } from './mcp-definition';
-import { resolveMcpLimits } from './mcp-limits';
-import type { McpLimits } from './mcp-limits';
-import { MCP_CLIENT_INFO, MCP_PROTOCOL_VERSION, resultOf } from './mcp-protocol';
-import { buildResult } from './mcp-result';
-import type { McpResult } from './mcp-result';
-import { definitionComplexity } from './mcp-schema-checks';
-import { buildMcpTools } from './mcp-tools';
-import type { McpToolsOptions } from './mcp-tools';
-import type { McpTransport } from './mcp-transport';
+import { ProtocolError } from '../error/protocol-error.ts';
+import { UseAfterDisposeError } from '../lifetime/async-scope.ts';
+import type { Tool } from '../tool/tool.ts';
+import { throwIfAborted } from '../util/abort.ts';
+import { isPlainObject } from '../util/json.ts';
+import { utf8Length } from '../util/truncate.ts';
+import { buildDefinition, mcpToolName } from './mcp-definition.ts';
+import type { McpDefinition } from './mcp-definition.ts';
+import { resolveMcpLimits } from './mcp-limits.ts';
+import type { McpLimits } from './mcp-limits.ts';
+import { MCP_CLIENT_INFO, MCP_PROTOCOL_VERSION, resultOf } from './mcp-protocol.ts';
+import { buildResult } from './mcp-result.ts';
+import type { McpResult } from './mcp-result.ts';
+import { definitionComplexity } from './mcp-schema-checks.ts';
+import { buildMcpTools } from './mcp-tools.ts';
+import type { McpToolsOptions } from './mcp-tools.ts';
+import type { McpTransport } from './mcp-transport.ts';
 
 /** What the server said about itself in `initialize`. */
 export interface McpServerInfo {

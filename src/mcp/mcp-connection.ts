@@ -1,10 +1,10 @@
-import { ConfigurationError } from '../error/configuration-error';
-import { isPlainObject } from '../util/json';
-import type { HttpSettings } from './http-exchange';
-import { HttpMcpTransport } from './http-transport';
-import type { HttpTransportMode } from './http-transport';
-import type { McpTransport } from './mcp-transport';
-import { mcpUrl } from './mcp-url';
+import { ConfigurationError } from '../error/configuration-error.ts';
+import { isPlainObject } from '../util/json.ts';
+import type { HttpSettings } from './http-exchange.ts';
+import { HttpMcpTransport } from './http-transport.ts';
+import type { HttpTransportMode } from './http-transport.ts';
+import type { McpTransport } from './mcp-transport.ts';
+import { mcpUrl } from './mcp-url.ts';
 
 /** How to reach an MCP server: an HTTP(S) URL with its options, or a transport object (e.g. stdio in Node). */
 export interface McpConnection {

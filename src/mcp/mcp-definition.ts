@@ -1,9 +1,9 @@
-import { ProtocolError } from '../error/protocol-error';
-import { boundedName } from '../registry/tool-id';
-import type { JsonSchema } from '../schema/json-schema';
-import { isPlainObject } from '../util/json';
-import type { McpLimits } from './mcp-limits';
-import { checkSchemaPatterns, checkSchemaReferences } from './mcp-schema-checks';
+import { ProtocolError } from '../error/protocol-error.ts';
+import { boundedName } from '../registry/tool-id.ts';
+import type { JsonSchema } from '../schema/json-schema.ts';
+import { isPlainObject } from '../util/json.ts';
+import type { McpLimits } from './mcp-limits.ts';
+import { checkSchemaPatterns, checkSchemaReferences } from './mcp-schema-checks.ts';
 
 /**
  * One tool as the server advertised it, deeply frozen. `sourceName` is what

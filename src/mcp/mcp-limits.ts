@@ -1,4 +1,4 @@
-import { ConfigurationError } from '../error/configuration-error';
+import { ConfigurationError } from '../error/configuration-error.ts';
 
 /**
  * Bounds on what an MCP server may send: catalog size, schema complexity and

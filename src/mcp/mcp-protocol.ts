@@ -1,6 +1,6 @@
-import { ProtocolError } from '../error/protocol-error';
-import { ToolError } from '../tool/tool-error';
-import { isPlainObject } from '../util/json';
+import { ProtocolError } from '../error/protocol-error.ts';
+import { ToolError } from '../tool/tool-error.ts';
+import { isPlainObject } from '../util/json.ts';
 
 /** The Model Context Protocol version Ghostlight requests and accepts. */
 export const MCP_PROTOCOL_VERSION = '2025-06-18';

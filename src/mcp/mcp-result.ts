@@ -1,11 +1,11 @@
-import { createArtifact } from '../artifacts/artifact';
-import type { InlineArtifact } from '../artifacts/artifact';
-import { ProtocolError } from '../error/protocol-error';
-import { validateJsonSchema } from '../schema/validate-json-schema';
-import { isPlainObject } from '../util/json';
-import type { McpDefinition } from './mcp-definition';
-import { deepFreeze, objectField } from './mcp-definition';
-import type { McpLimits } from './mcp-limits';
+import { createArtifact } from '../content/artifact.ts';
+import type { InlineArtifact } from '../content/artifact.ts';
+import { ProtocolError } from '../error/protocol-error.ts';
+import { validateJsonSchema } from '../schema/validate-json-schema.ts';
+import { isPlainObject } from '../util/json.ts';
+import type { McpDefinition } from './mcp-definition.ts';
+import { deepFreeze, objectField } from './mcp-definition.ts';
+import type { McpLimits } from './mcp-limits.ts';
 
 /** One MCP tool result as the server sent it, checked and deeply frozen. */
 export interface McpResult {

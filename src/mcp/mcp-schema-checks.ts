@@ -1,7 +1,7 @@
-import { ProtocolError } from '../error/protocol-error';
-import { isPlainObject } from '../util/json';
-import { utf8Length } from '../util/truncate';
-import type { McpLimits } from './mcp-limits';
+import { ProtocolError } from '../error/protocol-error.ts';
+import { isPlainObject } from '../util/json.ts';
+import { utf8Length } from '../util/truncate.ts';
+import type { McpLimits } from './mcp-limits.ts';
 
 /**
  * Approximate JSON bytes and node count of a definition, refusing one deeper

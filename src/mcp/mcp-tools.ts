@@ -1,18 +1,18 @@
-import { ConfigurationError } from '../error/configuration-error';
-import { resolveSchema } from '../schema/resolve-schema';
-import { serialize } from '../tool/invoke-tool';
-import { isTool, markTool } from '../tool/tool';
-import type { Tool } from '../tool/tool';
-import type { ToolBinding, ToolCallBinding } from '../tool/tool-binding';
-import { ToolError } from '../tool/tool-error';
-import { assertToolDescription, assertToolName } from '../tool/tool-name';
-import { isToolResult, toolResult } from '../tool/tool-result';
-import { isPlainObject } from '../util/json';
-import type { McpClient } from './mcp-client';
-import type { McpDefinition } from './mcp-definition';
-import { deepFreeze } from './mcp-definition';
-import { defaultValue, imageArtifacts } from './mcp-result';
-import type { McpResult } from './mcp-result';
+import { ConfigurationError } from '../error/configuration-error.ts';
+import { resolveSchema } from '../schema/resolve-schema.ts';
+import { serialize } from '../tool/invoke-tool.ts';
+import { isTool, markTool } from '../tool/tool.ts';
+import type { Tool } from '../tool/tool.ts';
+import type { ToolBinding, ToolCallBinding } from '../tool/tool-binding.ts';
+import { ToolError } from '../tool/tool-error.ts';
+import { assertToolDescription, assertToolName } from '../tool/tool-name.ts';
+import { isToolResult, toolResult } from '../tool/tool-result.ts';
+import { isPlainObject } from '../util/json.ts';
+import type { McpClient } from './mcp-client.ts';
+import type { McpDefinition } from './mcp-definition.ts';
+import { deepFreeze } from './mcp-definition.ts';
+import { defaultValue, imageArtifacts } from './mcp-result.ts';
+import type { McpResult } from './mcp-result.ts';
 
 /** One call of an MCP tool, as `mapResult` sees it. */
 export interface McpCall {

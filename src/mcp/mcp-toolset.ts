@@ -1,16 +1,16 @@
-import { ConfigurationError } from '../error/configuration-error';
-import { ProviderError } from '../error/control-errors';
-import { ProtocolError } from '../error/protocol-error';
-import { markTool } from '../tool/tool';
-import type { Tool } from '../tool/tool';
-import type { ToolBinding } from '../tool/tool-binding';
-import { ToolError } from '../tool/tool-error';
-import { McpClient } from './mcp-client';
-import type { McpClientOptions } from './mcp-client';
-import { openTransport, resolveConnection } from './mcp-connection';
-import type { McpConnection } from './mcp-connection';
-import { resolveMcpLimits } from './mcp-limits';
-import type { McpResultMapper, McpToolMapper } from './mcp-tools';
+import { ConfigurationError } from '../error/configuration-error.ts';
+import { ProviderError } from '../error/control-errors.ts';
+import { ProtocolError } from '../error/protocol-error.ts';
+import { markTool } from '../tool/tool.ts';
+import type { Tool } from '../tool/tool.ts';
+import type { ToolBinding } from '../tool/tool-binding.ts';
+import { ToolError } from '../tool/tool-error.ts';
+import { McpClient } from './mcp-client.ts';
+import type { McpClientOptions } from './mcp-client.ts';
+import { openTransport, resolveConnection } from './mcp-connection.ts';
+import type { McpConnection } from './mcp-connection.ts';
+import { resolveMcpLimits } from './mcp-limits.ts';
+import type { McpResultMapper, McpToolMapper } from './mcp-tools.ts';
 
 /** Options of {@link mcpToolset}. */
 export interface McpToolsetOptions extends McpClientOptions {

@@ -1,4 +1,4 @@
-import type { JsonRpcNotification, JsonRpcRequest } from './mcp-protocol';
+import type { JsonRpcNotification, JsonRpcRequest } from './mcp-protocol.ts';
 
 /**
  * How an MCP client reaches its server: one session with one server. The HTTP

@@ -1,4 +1,4 @@
-import { ConfigurationError } from '../error/configuration-error';
+import { ConfigurationError } from '../error/configuration-error.ts';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '[::1]']);
 

@@ -1,4 +1,4 @@
-import { ProtocolError } from '../error/protocol-error';
+import { ProtocolError } from '../error/protocol-error.ts';
 
 /** One server-sent event. */
 export interface SseEvent {

@@ -1,8 +1,8 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { describe, expect, it } from 'vitest';
-import { createOfflineDemoModel } from './offline-demo-model';
-import { modelCapabilities, modelIdentity } from './model-capabilities';
+import { createOfflineDemoModel } from '../demo-model/offline-demo-model.ts';
+import { modelCapabilities, modelIdentity } from './model-capabilities.ts';
 
 describe('modelCapabilities', () => {
   const anthropic = createAnthropic({ apiKey: 'test' });

@@ -1,8 +1,8 @@
-import { ConfigurationError } from '../error/configuration-error';
-import { RunFailedError } from '../error/run-failed-error';
-import type { Tool } from '../tool/tool';
-import { isPlainObject } from '../util/json';
-import { descriptorHash } from './tool-descriptor';
+import { ConfigurationError } from '../error/configuration-error.ts';
+import { RunFailedError } from '../error/run-failed-error.ts';
+import type { Tool } from '../tool/tool.ts';
+import { isPlainObject } from '../util/json.ts';
+import { descriptorHash } from './tool-descriptor.ts';
 
 /**
  * The locked schema surface of a set of tools: each tool's id (or name) and

@@ -1,7 +1,7 @@
-export { createToolRegistry, ToolRegistry } from './tool-registry';
-export type { AttachMcpToolsOptions, RegistryTool } from './tool-registry';
-export { createCapabilitySnapshot } from './capability-snapshot';
-export type { CapabilitySnapshot } from './capability-snapshot';
-export { descriptorHash, toolDescriptor } from './tool-descriptor';
-export type { ToolDescriptor } from './tool-descriptor';
-export { TOOL_ID_PATTERN, toolAlias } from './tool-id';
+export { createToolRegistry, ToolRegistry } from './tool-registry.ts';
+export type { AttachMcpToolsOptions, RegistryTool } from './tool-registry.ts';
+export { createCapabilitySnapshot } from './capability-snapshot.ts';
+export type { CapabilitySnapshot } from './capability-snapshot.ts';
+export { descriptorHash, toolDescriptor } from './tool-descriptor.ts';
+export type { ToolDescriptor } from './tool-descriptor.ts';
+export { TOOL_ID_PATTERN, toolAlias } from './tool-id.ts';

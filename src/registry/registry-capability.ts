@@ -1,9 +1,10 @@
-import type { AgentDefinition } from '../agent/agent-definition';
-import type { AskOptions } from '../agent/invocation';
-import type { RunCapability } from '../agent/run-capability';
-import { MissingToolError } from '../tool/missing-tool-error';
-import type { ToolDeclaration } from '../tool/tool-declaration';
-import { assertCapabilitySnapshot, snapshotGuard } from './capability-snapshot';
+import type { AgentDefinition } from '../agent/agent-definition.ts';
+import type { AskOptions } from '../agent/invocation.ts';
+import { CAPABILITY_ORDER } from '../agent/run-capability.ts';
+import type { RunCapability } from '../agent/run-capability.ts';
+import { MissingToolError } from '../tool/missing-tool-error.ts';
+import type { ToolDeclaration } from '../tool/tool-declaration.ts';
+import { assertCapabilitySnapshot, snapshotGuard } from './capability-snapshot.ts';
 
 /**
  * The run capability behind `toolRegistry` and `capabilitySnapshot`: before
@@ -19,7 +20,10 @@ export function registryCapability(definition: Readonly<AgentDefinition>, option
   if (ids.length === 0 && snapshot === undefined) return undefined;
   if (snapshot !== undefined) assertCapabilitySnapshot(snapshot);
   return {
+    version: 'run-capability-v1',
     name: 'tool-registry',
+    order: CAPABILITY_ORDER.registry,
+    optionKeys: ['toolRegistry', 'capabilitySnapshot'],
     setup() {
       const registry = options.toolRegistry;
       for (const id of ids) {

@@ -1,7 +1,7 @@
-import type { JsonSchema } from '../schema/json-schema';
-import type { Tool } from '../tool/tool';
-import { canonicalJson } from '../util/json';
-import { sha256Hex } from '../util/sha256';
+import type { JsonSchema } from '../schema/json-schema.ts';
+import type { Tool } from '../tool/tool.ts';
+import { canonicalJson } from '../util/json.ts';
+import { sha256Hex } from '../util/sha256.ts';
 
 /**
  * The schema surface of a tool that a capability snapshot locks: its id (or

@@ -1,6 +1,6 @@
-import { ConfigurationError } from '../error/configuration-error';
-import { MAX_TOOL_NAME_LENGTH } from '../tool/tool-name';
-import { sha256HexSync } from '../util/sha256';
+import { ConfigurationError } from '../error/configuration-error.ts';
+import { MAX_TOOL_NAME_LENGTH } from '../tool/tool-name.ts';
+import { sha256HexSync } from '../util/sha256.ts';
 
 /** What a registry id looks like: a letter, then letters, digits, `_`, `.` and `-` (dots namespace, e.g. `atlas.search`). */
 export const TOOL_ID_PATTERN = /^[a-zA-Z][a-zA-Z0-9_.-]*$/;

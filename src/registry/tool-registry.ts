@@ -1,14 +1,14 @@
 import type { Tool as AiSdkTool } from 'ai';
-import { ConfigurationError } from '../error/configuration-error';
-import { fromAiSdkTool, isAiSdkTool } from '../tool/ai-sdk-tool';
-import { MissingToolError } from '../tool/missing-tool-error';
-import { isTool, markTool } from '../tool/tool';
-import type { Tool } from '../tool/tool';
-import { isPlainObject } from '../util/json';
-import { createCapabilitySnapshot } from './capability-snapshot';
-import type { CapabilitySnapshot } from './capability-snapshot';
-import { descriptorText } from './tool-descriptor';
-import { assertToolId, toolAlias } from './tool-id';
+import { ConfigurationError } from '../error/configuration-error.ts';
+import { fromAiSdkTool, isAiSdkTool } from '../tool/ai-sdk-tool.ts';
+import { MissingToolError } from '../tool/missing-tool-error.ts';
+import { isTool, markTool } from '../tool/tool.ts';
+import type { Tool } from '../tool/tool.ts';
+import { isPlainObject } from '../util/json.ts';
+import { createCapabilitySnapshot } from './capability-snapshot.ts';
+import type { CapabilitySnapshot } from './capability-snapshot.ts';
+import { descriptorText } from './tool-descriptor.ts';
+import { assertToolId, toolAlias } from './tool-id.ts';
 
 /** What a registry holds under an id: a Ghostlight tool or an AI SDK `tool()` value. */
 export type RegistryTool = Tool<any, any> | AiSdkTool<any, any>;

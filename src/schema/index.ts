@@ -1,5 +1,5 @@
-export { resolveSchema } from './resolve-schema';
-export type { ResolvedSchema, SchemaCheck, SchemaInput } from './resolve-schema';
-export { validateJson, jsonEqual } from './validate-json';
-export { validateJsonSchema } from './validate-json-schema';
-export type { JsonSchema, JsonSchemaType } from './json-schema';
+export { resolveSchema } from './resolve-schema.ts';
+export type { ResolvedSchema, SchemaCheck, SchemaInput } from './resolve-schema.ts';
+export { validateJson } from './validate-json.ts';
+export { validateJsonSchema } from './validate-json-schema.ts';
+export type { JsonSchema, JsonSchemaType } from './json-schema.ts';

@@ -2,8 +2,8 @@ import { jsonSchema } from 'ai';
 import * as v from 'valibot';
 import { toStandardJsonSchema } from '@valibot/to-json-schema';
 import { describe, expect, it } from 'vitest';
-import { ConfigurationError } from '../error/configuration-error';
-import { resolveSchema } from './resolve-schema';
+import { ConfigurationError } from '../error/configuration-error.ts';
+import { resolveSchema } from './resolve-schema.ts';
 
 describe('resolveSchema', () => {
   it('converts a bare valibot schema instead of silently failing', async () => {

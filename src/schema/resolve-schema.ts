@@ -1,10 +1,10 @@
 import { asSchema } from '@ai-sdk/provider-utils';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { BaseIssue, BaseSchema } from 'valibot';
-import { ConfigurationError } from '../error/configuration-error';
-import { isPlainObject } from '../util/json';
-import type { JsonSchema } from './json-schema';
-import { validateJson } from './validate-json';
+import { ConfigurationError } from '../error/configuration-error.ts';
+import { isPlainObject } from '../util/json.ts';
+import type { JsonSchema } from './json-schema.ts';
+import { validateJson } from './validate-json.ts';
 
 /** The outcome of checking a value against a resolved schema. */
 export type SchemaCheck<T = unknown> =

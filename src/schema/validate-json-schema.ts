@@ -1,6 +1,6 @@
 import { Validator } from '@cfworker/json-schema';
 import type { OutputUnit, Schema } from '@cfworker/json-schema';
-import type { JsonSchema } from './json-schema';
+import type { JsonSchema } from './json-schema.ts';
 
 const validators = new WeakMap<object, Validator>();
 

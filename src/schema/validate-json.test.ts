@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateJson } from './validate-json';
+import { validateJson } from './validate-json.ts';
 
 describe('validateJson', () => {
   const weather = {

@@ -1,5 +1,5 @@
-import type { JsonSchema } from './json-schema';
-import { isPlainObject } from '../util/json';
+import type { JsonSchema } from './json-schema.ts';
+import { isPlainObject } from '../util/json.ts';
 
 /**
  * Validates `value` against the tool-input subset of JSON Schema and returns

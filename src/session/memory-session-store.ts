@@ -1,11 +1,11 @@
 import type { ModelMessage } from 'ai';
-import { ProtocolError } from '../error/protocol-error';
-import type { JsonObject } from '../util/json';
-import { persistableMessages } from './persistable-messages';
-import { sessionJson } from './session-json';
-import { SessionActorError } from './session-errors';
-import { KeyedLock } from './session-lock';
-import type { SessionAccess, SessionAppend, SessionRelease, SessionSnapshot, SessionStore } from './session-store';
+import { ProtocolError } from '../error/protocol-error.ts';
+import type { JsonObject } from '../util/json.ts';
+import { persistableMessages } from './persistable-messages.ts';
+import { sessionJson } from './session-json.ts';
+import { SessionActorError } from './session-errors.ts';
+import { KeyedLock } from './session-lock.ts';
+import type { SessionAccess, SessionAppend, SessionRelease, SessionSnapshot, SessionStore } from './session-store.ts';
 
 interface SessionRecord {
   actorId: string | undefined;

@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import { sanitizeArtifactReferences } from '../artifacts/sanitize-artifact-references';
+import { sanitizeArtifactReferences } from '../content/sanitize-artifact-references.ts';
 
 /**
  * The messages a session may keep: system messages, transient messages

@@ -1,13 +1,14 @@
 import type { ModelMessage } from 'ai';
-import type { RunCapability } from '../agent/run-capability';
-import { GhostlightError } from '../error/ghostlight-error';
-import { ProtocolError } from '../error/protocol-error';
-import { canonicalJson, isPlainObject } from '../util/json';
-import type { JsonObject } from '../util/json';
-import { persistableMessages } from './persistable-messages';
-import { SessionStoreError } from './session-errors';
-import { sessionJson } from './session-json';
-import type { SessionSnapshot, SessionStore } from './session-store';
+import { CAPABILITY_ORDER } from '../agent/run-capability.ts';
+import type { RunCapability } from '../agent/run-capability.ts';
+import { GhostlightError } from '../error/ghostlight-error.ts';
+import { ProtocolError } from '../error/protocol-error.ts';
+import { canonicalJson, isPlainObject } from '../util/json.ts';
+import type { JsonObject } from '../util/json.ts';
+import { persistableMessages } from './persistable-messages.ts';
+import { SessionStoreError } from './session-errors.ts';
+import { sessionJson } from './session-json.ts';
+import type { SessionSnapshot, SessionStore } from './session-store.ts';
 
 /**
  * The run capability behind `AskOptions.sessions`: serialises runs of one
@@ -24,7 +25,10 @@ export function sessionCapability(store: SessionStore): RunCapability {
   let sessionId = '';
   let actorId: string | undefined;
   return {
+    version: 'run-capability-v1',
     name: 'session',
+    order: CAPABILITY_ORDER.session,
+    optionKeys: ['sessions'],
     async setup({ binding, scope, options }) {
       sessionId = binding.run.invocation.sessionId;
       actorId = binding.run.invocation.actorId;

@@ -1,5 +1,5 @@
-import { CancelledError } from '../error/control-errors';
-import type { SessionRelease } from './session-store';
+import { CancelledError } from '../error/control-errors.ts';
+import type { SessionRelease } from './session-store.ts';
 
 /**
  * Per-key FIFO mutex: callers with the same key run one at a time, other

@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import type { JsonObject } from '../util/json';
+import type { JsonObject } from '../util/json.ts';
 
 /** What a session holds: its conversation, the run state and application metadata (JSON only). */
 export interface SessionSnapshot {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bundledSkillFiles, bundledSkillSource } from './bundled-skill-source';
-import { MemorySkillSource } from './memory-skill-source';
+import { bundledSkillFiles, bundledSkillSource } from './bundled-skill-source.ts';
+import { MemorySkillSource } from './memory-skill-source.ts';
 
 describe('bundledSkillSource', () => {
   it('strips the glob prefix given as root', () => {

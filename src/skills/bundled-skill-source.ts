@@ -1,6 +1,6 @@
-import { ConfigurationError } from '../error/configuration-error';
-import { MemorySkillSource } from './memory-skill-source';
-import type { MemorySkillSourceOptions } from './memory-skill-source';
+import { ConfigurationError } from '../error/configuration-error.ts';
+import { MemorySkillSource } from './memory-skill-source.ts';
+import type { MemorySkillSourceOptions } from './memory-skill-source.ts';
 
 /** A bundled file: text, bytes, or a module whose default export is either (what `import.meta.glob` gives without `import: 'default'`). */
 export type BundledSkillFile = string | Uint8Array | { readonly default: string | Uint8Array };

@@ -1,4 +1,4 @@
-import { ConfigurationError } from '../error/configuration-error';
+import { ConfigurationError } from '../error/configuration-error.ts';
 
 /** A location in a workspace (volume and path), as the workspace reports it. */
 interface MountLocation {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFrontMatter } from './front-matter';
+import { parseFrontMatter } from './front-matter.ts';
 
 describe('parseFrontMatter', () => {
   it('splits front matter from the body with the seeds\' pattern', () => {

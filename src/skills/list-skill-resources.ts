@@ -1,4 +1,4 @@
-import type { SkillSource } from './skill-source';
+import type { SkillSource } from './skill-source.ts';
 
 /** The folders of a skill whose files are listed as resources. */
 export const RESOURCE_DIRECTORIES = ['scripts', 'references', 'assets'] as const;

@@ -1,11 +1,11 @@
-import { ConfigurationError } from '../error/configuration-error';
-import { compareCodePoints } from './list-skill-resources';
-import { parseSkill } from './parse-skill';
-import type { Skill } from './skill';
-import type { SkillDiagnostic } from './skill-diagnostic';
-import { SkillLimitError } from './skill-limit-error';
-import type { SkillSource } from './skill-source';
-import { Semaphore } from '../util/semaphore';
+import { ConfigurationError } from '../error/configuration-error.ts';
+import { compareCodePoints } from './list-skill-resources.ts';
+import { parseSkill } from './parse-skill.ts';
+import type { Skill } from './skill.ts';
+import type { SkillDiagnostic } from './skill-diagnostic.ts';
+import { SkillLimitError } from './skill-limit-error.ts';
+import type { SkillSource } from './skill-source.ts';
+import { Semaphore } from '../util/semaphore.ts';
 
 /** How many `SKILL.md` files are read at once (sources may be remote stores). */
 const READ_CONCURRENCY = 16;

@@ -1,5 +1,5 @@
-import { ConfigurationError } from '../error/configuration-error';
-import type { SkillSource, SkillSourceEntry } from './skill-source';
+import { ConfigurationError } from '../error/configuration-error.ts';
+import type { SkillSource, SkillSourceEntry } from './skill-source.ts';
 
 const encoder = new TextEncoder();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSkill } from './parse-skill';
+import { parseSkill } from './parse-skill.ts';
 
 const codes = (text: string | Uint8Array, folder = 'refund_guide') =>
   parseSkill(text, folder, `/skills/${folder}/SKILL.md`).diagnostics.map((diagnostic) => `${diagnostic.severity}:${diagnostic.code}`);

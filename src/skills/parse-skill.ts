@@ -1,6 +1,6 @@
-import { parseFrontMatter } from './front-matter';
-import type { Skill } from './skill';
-import type { SkillDiagnostic, SkillDiagnosticCode } from './skill-diagnostic';
+import { parseFrontMatter } from './front-matter.ts';
+import type { Skill } from './skill.ts';
+import type { SkillDiagnostic, SkillDiagnosticCode } from './skill-diagnostic.ts';
 
 /** What parsing one `SKILL.md` gives: the skill (unless skipped) and every finding. */
 export interface ParsedSkill {

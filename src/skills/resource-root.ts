@@ -1,4 +1,4 @@
-import { ConfigurationError } from '../error/configuration-error';
+import { ConfigurationError } from '../error/configuration-error.ts';
 
 const WORKSPACE_SCHEME = 'workspace://';
 const MESSAGE = 'resource_root must be an absolute path or workspace:// reference';

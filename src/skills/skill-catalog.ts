@@ -1,15 +1,15 @@
-import { ConfigurationError } from '../error/configuration-error';
-import type { Tool } from '../tool/tool';
-import { htmlEscape } from './html-escape';
-import { listSkillResources } from './list-skill-resources';
-import { loadSkills } from './load-skills';
-import type { LoadedSkill } from './load-skills';
-import { normalizeResourceRoot } from './resource-root';
-import type { Skill } from './skill';
-import type { SkillDiagnostic } from './skill-diagnostic';
-import { isSkillSource } from './skill-source';
-import type { SkillSource } from './skill-source';
-import { createSkillsTool } from './skills-tool';
+import { ConfigurationError } from '../error/configuration-error.ts';
+import type { Tool } from '../tool/tool.ts';
+import { htmlEscape } from './html-escape.ts';
+import { listSkillResources } from './list-skill-resources.ts';
+import { loadSkills } from './load-skills.ts';
+import type { LoadedSkill } from './load-skills.ts';
+import { normalizeResourceRoot } from './resource-root.ts';
+import type { Skill } from './skill.ts';
+import type { SkillDiagnostic } from './skill-diagnostic.ts';
+import { isSkillSource } from './skill-source.ts';
+import type { SkillSource } from './skill-source.ts';
+import { createSkillsTool } from './skills-tool.ts';
 
 const catalogMarker = Symbol.for('ghostlight.skill-catalog');
 

@@ -1,22 +1,32 @@
-import type { RunCapability } from '../agent/run-capability';
-import { ConfigurationError } from '../error/configuration-error';
-import type { ToolBinding } from '../tool/tool-binding';
-import { checkSkillMount } from './check-skill-mount';
-import type { MountSandbox, MountWorkspace } from './check-skill-mount';
-import { isWorkspaceReference, normalizeResourceRoot } from './resource-root';
-import { SkillCatalog } from './skill-catalog';
-import { isSkillSource } from './skill-source';
-import type { SkillSource } from './skill-source';
-import type { SkillPath, SkillsConfig, SkillsOptions } from './skills-options';
-import { WorkspaceSkillSource } from './workspace-skill-source';
-import type { SkillWorkspace } from './workspace-skill-source';
+import { CAPABILITY_ORDER } from '../agent/run-capability.ts';
+import type { RunCapability } from '../agent/run-capability.ts';
+import { ConfigurationError } from '../error/configuration-error.ts';
+import type { ToolBinding } from '../tool/tool-binding.ts';
+import { checkSkillMount } from './check-skill-mount.ts';
+import type { MountSandbox, MountWorkspace } from './check-skill-mount.ts';
+import { isWorkspaceReference, normalizeResourceRoot } from './resource-root.ts';
+import { SkillCatalog } from './skill-catalog.ts';
+import { isSkillSource } from './skill-source.ts';
+import type { SkillSource } from './skill-source.ts';
+import type { SkillPath, SkillsConfig, SkillsOptions } from './skills-options.ts';
+import { WorkspaceSkillSource } from './workspace-skill-source.ts';
+import type { SkillWorkspace } from './workspace-skill-source.ts';
+
+declare module '../agent/invocation.ts' {
+  interface AskOptions {
+    /** Skill roots for agents whose `skills()` names none (application configuration, never the request). */
+    skillPaths?: readonly SkillPath[];
+    /** The model-visible root of skill files, e.g. `workspace://skills` (see docs/skills.md). */
+    skillResourceRoot?: string;
+  }
+}
 
 /** The run options the skills capability reads (application configuration of one run). */
 export interface SkillsRunOptions {
-  /** Skill roots used when the agent's `skills` names none. */
-  readonly skillPaths?: readonly SkillPath[];
+  /** Skill roots used when the agent's `skills()` names none. */
+  readonly skillPaths?: readonly SkillPath[] | undefined;
   /** The model-visible root of skill files (`workspace://skills`, `/skills`). */
-  readonly skillResourceRoot?: string;
+  readonly skillResourceRoot?: string | undefined;
 }
 
 /** The run's workspace and sandbox as the skills capability sees them. */
@@ -34,19 +44,28 @@ const DEFAULT_PATHS: readonly SkillPath[] = ['workspace://skills'];
  * tools are unchanged: a skill's `allowed-tools` grants nothing. Skills read
  * from the run's workspace must be read-only for tools (a writable grant on
  * them is a `ConfigurationError`).
+ *
+ * @example
+ * import { bundledSkillSource, skills } from 'ghostlight/skills';
+ * defineAgent({ name: 'helper', model, capabilities: [skills({ paths: [bundledSkillSource(files)] })] });
  */
-export function skillsCapability(config: SkillsConfig, runOptions: SkillsRunOptions = {}): RunCapability | undefined {
-  if (config === false) return undefined;
+export function skills(config: SkillsConfig = {}): RunCapability {
+  if (typeof config !== 'object' || config === null) throw new ConfigurationError('skills() takes skills options or a SkillCatalog');
   return {
+    version: 'run-capability-v1',
     name: 'skills',
-    async setup({ binding }) {
-      const files: RunFiles = { workspace: binding.workspace, sandbox: binding.sandbox };
+    order: CAPABILITY_ORDER.content + 50,
+    optionKeys: ['skillPaths', 'skillResourceRoot'],
+    async setup({ binding, options: runOptions }) {
+      // The workspace and sandbox capabilities (when the agent has them) are set up before this one.
+      const bound = binding as Partial<RunFiles>;
+      const files: RunFiles = { workspace: bound.workspace, sandbox: bound.sandbox };
       let catalog: SkillCatalog;
       if (SkillCatalog.isInstance(config)) {
         catalog = config;
         if (catalog.resourceRoot !== undefined && isWorkspaceReference(catalog.resourceRoot)) await checkResourceRoot(catalog, catalog.resourceRoot, files);
       } else {
-        const options = config === true ? {} : config;
+        const options = config as SkillsOptions;
         catalog = await loadForRun(options, runOptions, binding, files);
         await options.onLoad?.(catalog, binding);
       }

@@ -1,11 +1,11 @@
-import type { ToolBinding } from '../tool/tool-binding';
-import type { SkillCatalog } from './skill-catalog';
-import type { SkillSource } from './skill-source';
+import type { ToolBinding } from '../tool/tool-binding.ts';
+import type { SkillCatalog } from './skill-catalog.ts';
+import type { SkillSource } from './skill-source.ts';
 
 /** Where skills come from: a {@link SkillSource}, or a `workspace://NAME` reference into the run's workspace. */
 export type SkillPath = SkillSource | string;
 
-/** Options of `skills` on an agent (`skills: true` takes every default). */
+/** Options of `skills(options)` (`skills()` takes every default). */
 export interface SkillsOptions {
   /**
    * The skill roots, in order (later ones override earlier names), or a
@@ -28,5 +28,5 @@ export interface SkillsOptions {
   readonly onLoad?: (catalog: SkillCatalog, binding: ToolBinding) => void | Promise<void>;
 }
 
-/** What an agent's `skills` field accepts: `true`, options, or a catalog loaded once by the application. */
-export type SkillsConfig = boolean | SkillsOptions | SkillCatalog;
+/** What `skills()` accepts: options, or a catalog loaded once by the application. */
+export type SkillsConfig = SkillsOptions | SkillCatalog;

@@ -1,7 +1,7 @@
-import { defineTool } from '../tool/define-tool';
-import type { Tool } from '../tool/tool';
-import { ToolError } from '../tool/tool-error';
-import type { SkillCatalog } from './skill-catalog';
+import { defineTool } from '../tool/define-tool.ts';
+import type { Tool } from '../tool/tool.ts';
+import { ToolError } from '../tool/tool-error.ts';
+import type { SkillCatalog } from './skill-catalog.ts';
 
 /** The `skills` tool's description (the seeds' words). */
 export const SKILLS_TOOL_DESCRIPTION = [

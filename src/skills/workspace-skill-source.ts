@@ -1,5 +1,5 @@
-import { ConfigurationError } from '../error/configuration-error';
-import type { SkillSource, SkillSourceEntry } from './skill-source';
+import { ConfigurationError } from '../error/configuration-error.ts';
+import type { SkillSource, SkillSourceEntry } from './skill-source.ts';
 
 /** What a skill source needs of a workspace (the run's `Workspace` has it). */
 export interface SkillWorkspace {

@@ -1,6 +1,6 @@
-import { ConfigurationError } from '../error/configuration-error';
-import type { JsonSchema } from '../schema/json-schema';
-import { isPlainObject } from '../util/json';
+import { ConfigurationError } from '../error/configuration-error.ts';
+import type { JsonSchema } from '../schema/json-schema.ts';
+import { isPlainObject } from '../util/json.ts';
 
 /** The JSON Schema keywords a result schema may use (the subset every structured-output provider accepts). */
 export const RESULT_SCHEMA_KEYWORDS: readonly string[] = Object.freeze([

@@ -1,13 +1,13 @@
 import { generateText, jsonSchema } from 'ai';
 import type { LanguageModel, ModelMessage, ToolSet } from 'ai';
-import { modelCapabilities, modelIdentity } from '../model/model-capabilities';
-import type { ModelCapabilityOverrides } from '../model/model-capabilities';
-import type { ToolCallRequest } from '../tool/invoke-tool';
-import { resultSchemaFor } from './prepare-structured-result';
-import { resolveStrategy } from './resolve-strategy';
-import type { ResultDeclaration } from './result-schema';
-import { StructuredResultController } from './structured-result-controller';
-import type { StructuredTurn } from './structured-result-controller';
+import { modelCapabilities, modelIdentity } from '../model/model-capabilities.ts';
+import type { ModelCapabilityOverrides } from '../model/model-capabilities.ts';
+import type { ToolCallRequest } from '../tool/invoke-tool.ts';
+import { resultSchemaFor } from './prepare-structured-result.ts';
+import { resolveStrategy } from './resolve-strategy.ts';
+import type { ResultDeclaration } from './result-schema.ts';
+import { StructuredResultController } from './structured-result-controller.ts';
+import type { StructuredTurn } from './structured-result-controller.ts';
 
 /** Options of {@link generateResult}. */
 export interface GenerateResultOptions {

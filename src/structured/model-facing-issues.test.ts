@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { modelFacingIssues } from './model-facing-issues';
+import { modelFacingIssues } from './model-facing-issues.ts';
 
 describe('modelFacingIssues', () => {
   const declared = new Set(['answer', 'items', 'sku']);

@@ -1,11 +1,11 @@
 import type { LanguageModel } from 'ai';
-import { modelIdentity } from '../model/model-capabilities';
-import type { ModelCapabilities } from '../model/model-capabilities';
-import type { Tool } from '../tool/tool';
-import { resolveStrategy } from './resolve-strategy';
-import { defineResultSchema } from './result-schema';
-import type { ResultDeclaration, ResultSchema } from './result-schema';
-import { StructuredResultController } from './structured-result-controller';
+import { modelIdentity } from '../model/model-capabilities.ts';
+import type { ModelCapabilities } from '../model/model-capabilities.ts';
+import type { Tool } from '../tool/tool.ts';
+import { resolveStrategy } from './resolve-strategy.ts';
+import { defineResultSchema } from './result-schema.ts';
+import type { ResultDeclaration, ResultSchema } from './result-schema.ts';
+import { StructuredResultController } from './structured-result-controller.ts';
 
 const schemas = new WeakMap<object, Map<string, ResultSchema>>();
 

@@ -1,6 +1,6 @@
-import { ConfigurationError } from '../error/configuration-error';
-import type { ModelCapabilities } from '../model/model-capabilities';
-import type { ResultStrategy } from './result-schema';
+import { ConfigurationError } from '../error/configuration-error.ts';
+import type { ModelCapabilities } from '../model/model-capabilities.ts';
+import type { ResultStrategy } from './result-schema.ts';
 
 /**
  * Picks the strategy a run uses for its result schema, before any request.

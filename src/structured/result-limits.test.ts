@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resultLimitIssue } from './result-limits';
+import { resultLimitIssue } from './result-limits.ts';
 
 describe('resultLimitIssue', () => {
   it('accepts ordinary values and rejects deep, wide, huge and unserializable ones', () => {

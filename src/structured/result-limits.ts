@@ -1,4 +1,4 @@
-import { utf8Length } from '../util/truncate';
+import { utf8Length } from '../util/truncate.ts';
 
 /** Structured results larger than this many serialized UTF-8 bytes are rejected. */
 export const MAX_RESULT_BYTES = 1_000_000;

@@ -1,10 +1,10 @@
-import { ConfigurationError } from '../error/configuration-error';
-import type { JsonSchema } from '../schema/json-schema';
-import { resolveSchema } from '../schema/resolve-schema';
-import type { SchemaCheck, SchemaInput } from '../schema/resolve-schema';
-import { validateJson } from '../schema/validate-json';
-import { isPlainObject } from '../util/json';
-import { assertResultSchema } from './check-result-schema';
+import { ConfigurationError } from '../error/configuration-error.ts';
+import type { JsonSchema } from '../schema/json-schema.ts';
+import { resolveSchema } from '../schema/resolve-schema.ts';
+import type { SchemaCheck, SchemaInput } from '../schema/resolve-schema.ts';
+import { validateJson } from '../schema/validate-json.ts';
+import { isPlainObject } from '../util/json.ts';
+import { assertResultSchema } from './check-result-schema.ts';
 
 /**
  * How the model returns its structured result: `provider` (the provider's

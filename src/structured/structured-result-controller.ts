@@ -1,15 +1,15 @@
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import type { ModelMessage, ToolChoice, ToolSet } from 'ai';
-import { ConfigurationError } from '../error/configuration-error';
-import { OutputLimitError } from '../error/protocol-error';
-import type { EventPayload, FinishReason } from '../events/events';
-import type { JsonSchema } from '../schema/json-schema';
-import type { ToolCallRequest } from '../tool/invoke-tool';
-import type { Tool } from '../tool/tool';
-import { modelFacingIssues } from './model-facing-issues';
-import { resultLimitIssue } from './result-limits';
-import type { ResultSchema } from './result-schema';
-import { StructuredResultError } from './structured-result-error';
+import { ConfigurationError } from '../error/configuration-error.ts';
+import { OutputLimitError } from '../error/protocol-error.ts';
+import type { EventPayload, FinishReason } from '../events/events.ts';
+import type { JsonSchema } from '../schema/json-schema.ts';
+import type { ToolCallRequest } from '../tool/invoke-tool.ts';
+import type { Tool } from '../tool/tool.ts';
+import { modelFacingIssues } from './model-facing-issues.ts';
+import { resultLimitIssue } from './result-limits.ts';
+import type { ResultSchema } from './result-schema.ts';
+import { StructuredResultError } from './structured-result-error.ts';
 
 /** The parts of a model turn the controller judges. */
 export interface StructuredTurn {

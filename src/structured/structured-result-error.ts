@@ -1,5 +1,5 @@
-import { errorMarker, markerGuard } from '../error/ghostlight-error';
-import { ProtocolError } from '../error/protocol-error';
+import { errorMarker, markerGuard } from '../error/ghostlight-error.ts';
+import { ProtocolError } from '../error/protocol-error.ts';
 
 const structuredResultMarker = errorMarker('StructuredResultError');
 

@@ -2,9 +2,9 @@ import { tool } from 'ai';
 import * as v from 'valibot';
 import { toStandardJsonSchema } from '@valibot/to-json-schema';
 import { describe, expect, it } from 'vitest';
-import { defineAgent } from '../agent/agent';
-import { fromAiSdkTool } from './ai-sdk-tool';
-import { scriptedModel } from '../../test/support/scripted-model';
+import { defineAgent } from '../agent/agent.ts';
+import { fromAiSdkTool } from './ai-sdk-tool.ts';
+import { scriptedModel } from '../../test/support/scripted-model.ts';
 
 describe('AI SDK tool() values', () => {
   const search = tool({

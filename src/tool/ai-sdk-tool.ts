@@ -1,11 +1,11 @@
 import type { Tool as AiSdkTool } from 'ai';
-import { ConfigurationError } from '../error/configuration-error';
-import { resolveSchema } from '../schema/resolve-schema';
-import { isPlainObject } from '../util/json';
-import { markTool } from './tool';
-import type { Tool } from './tool';
-import { assertToolDescription, assertToolName } from './tool-name';
-import { ToolError } from './tool-error';
+import { ConfigurationError } from '../error/configuration-error.ts';
+import { resolveSchema } from '../schema/resolve-schema.ts';
+import { isPlainObject } from '../util/json.ts';
+import { markTool } from './tool.ts';
+import type { Tool } from './tool.ts';
+import { assertToolDescription, assertToolName } from './tool-name.ts';
+import { ToolError } from './tool-error.ts';
 
 /** A record of AI SDK `tool()` values keyed by name. */
 export type AiSdkToolSet = Record<string, AiSdkTool<any, any>>;

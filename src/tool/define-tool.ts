@@ -1,10 +1,10 @@
-import { resolveSchema } from '../schema/resolve-schema';
-import type { SchemaInput } from '../schema/resolve-schema';
-import type { JsonSchema } from '../schema/json-schema';
-import { markTool } from './tool';
-import type { Tool, ToolOutput } from './tool';
-import type { ToolBinding, ToolCallBinding } from './tool-binding';
-import { assertToolDescription, assertToolName } from './tool-name';
+import { resolveSchema } from '../schema/resolve-schema.ts';
+import type { SchemaInput } from '../schema/resolve-schema.ts';
+import type { JsonSchema } from '../schema/json-schema.ts';
+import { markTool } from './tool.ts';
+import type { Tool, ToolOutput } from './tool.ts';
+import type { ToolBinding, ToolCallBinding } from './tool-binding.ts';
+import { assertToolDescription, assertToolName } from './tool-name.ts';
 
 /** The value type a schema produces: the Standard Schema output, an AI SDK schema's type, or `unknown` for JSON Schema. */
 export type InferSchemaOutput<SCHEMA> = SCHEMA extends { readonly '~standard': { readonly types?: infer TYPES } }

@@ -1,10 +1,10 @@
-import { isControlError } from '../error/control-errors';
-import { abortReason, isAbortError } from '../util/abort';
-import type { Tool } from './tool';
-import type { ToolCallBinding } from './tool-binding';
-import { ToolError } from './tool-error';
-import { isToolResult } from './tool-result';
-import type { ToolCallResult } from './tool-result';
+import { isControlError } from '../error/control-errors.ts';
+import { abortReason, isAbortError } from '../util/abort.ts';
+import type { Tool } from './tool.ts';
+import type { ToolCallBinding } from './tool-binding.ts';
+import { ToolError } from './tool-error.ts';
+import { isToolResult } from './tool-result.ts';
+import type { ToolCallResult } from './tool-result.ts';
 
 /** One requested call: its id, the tool name as called, and the raw arguments. */
 export interface ToolCallRequest {

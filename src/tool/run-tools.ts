@@ -1,11 +1,11 @@
-import { ConfigurationError } from '../error/configuration-error';
-import { UseAfterDisposeError } from '../lifetime/async-scope';
-import { fromAiSdkTools, isAiSdkToolSet } from './ai-sdk-tool';
-import { MissingToolError } from './missing-tool-error';
-import { isTool } from './tool';
-import type { Tool } from './tool';
-import type { ToolBinding } from './tool-binding';
-import type { ToolDeclaration } from './tool-declaration';
+import { ConfigurationError } from '../error/configuration-error.ts';
+import { UseAfterDisposeError } from '../lifetime/async-scope.ts';
+import { fromAiSdkTools, isAiSdkToolSet } from './ai-sdk-tool.ts';
+import { MissingToolError } from './missing-tool-error.ts';
+import { isTool } from './tool.ts';
+import type { Tool } from './tool.ts';
+import type { ToolBinding } from './tool-binding.ts';
+import type { ToolDeclaration } from './tool-declaration.ts';
 
 /**
  * The tools of one run: declarations resolved against the run's binding

@@ -1,6 +1,4 @@
-import type { JsonObject } from '../util/json';
-import type { SandboxView } from '../workspace/sandbox/sandbox-view';
-import type { Workspace } from '../workspace/workspace';
+import type { JsonObject } from '../util/json.ts';
 
 /**
  * Who is asking and on whose behalf: values the application establishes after
@@ -38,6 +36,11 @@ export interface RunHandle {
  * Keep identity on `run.invocation`, working state on `state` and the
  * model-selected input in `execute`'s first argument; that separation keeps
  * permission checks honest.
+ *
+ * Capabilities add their collaborators by declaration merging: importing
+ * `ghostlight/workspace` adds `workspace`, `ghostlight/sandbox` adds
+ * `sandbox`, `ghostlight/artifacts` adds `artifacts`. A capability entry that
+ * is not imported adds nothing, to the types or to the bundle.
  */
 export interface ToolBinding {
   /** The run this tool is bound to. */
@@ -48,10 +51,6 @@ export interface ToolBinding {
   readonly state: RunState;
   /** Aborts when the run is cancelled or reaches its deadline. */
   readonly signal: AbortSignal;
-  /** The run's workspace, when it has one: names files, does not restrict them. */
-  readonly workspace?: Workspace;
-  /** The run's sandbox (or a scope of it): send model-selected paths through it, not the workspace. */
-  readonly sandbox?: SandboxView;
 }
 
 /** Who asked for a tool call. */

@@ -1,7 +1,7 @@
-import type { Tool } from './tool';
-import type { ToolCaller } from './tool-binding';
-import type { ToolCallRequest } from './invoke-tool';
-import type { ToolCallResult } from './tool-result';
+import type { Tool } from './tool.ts';
+import type { ToolCaller } from './tool-binding.ts';
+import type { ToolCallRequest } from './invoke-tool.ts';
+import type { ToolCallResult } from './tool-result.ts';
 
 /**
  * The seam through which code other than the agent loop (code-mode programs,

@@ -1,6 +1,6 @@
-import type { Tool } from './tool';
-import type { ToolBinding } from './tool-binding';
-import type { AiSdkToolSet } from './ai-sdk-tool';
+import type { Tool } from './tool.ts';
+import type { ToolBinding } from './tool-binding.ts';
+import type { AiSdkToolSet } from './ai-sdk-tool.ts';
 
 /**
  * A function of the run binding that returns tools: for collections that own

@@ -1,4 +1,4 @@
-import { GhostlightError, errorMarker, markerGuard } from '../error/ghostlight-error';
+import { GhostlightError, errorMarker, markerGuard } from '../error/ghostlight-error.ts';
 
 const toolErrorMarker = errorMarker('ToolError');
 

@@ -1,4 +1,4 @@
-import { ConfigurationError } from '../error/configuration-error';
+import { ConfigurationError } from '../error/configuration-error.ts';
 
 /** The longest tool name providers accept. */
 export const MAX_TOOL_NAME_LENGTH = 64;

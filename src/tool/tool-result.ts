@@ -1,6 +1,6 @@
 import type { FilePart, TextPart } from 'ai';
-import type { Artifact } from '../artifacts/artifact';
-import { isArtifact } from '../artifacts/artifact';
+import type { Artifact } from '../content/artifact.ts';
+import { isArtifact } from '../content/artifact.ts';
 
 const toolResultMarker = Symbol.for('ghostlight.tool-result');
 

@@ -1,6 +1,6 @@
-import type { ResolvedSchema } from '../schema/resolve-schema';
-import type { ToolBinding, ToolCallBinding } from './tool-binding';
-import type { ToolResult } from './tool-result';
+import type { ResolvedSchema } from '../schema/resolve-schema.ts';
+import type { ToolBinding, ToolCallBinding } from './tool-binding.ts';
+import type { ToolResult } from './tool-result.ts';
 
 const toolMarker = Symbol.for('ghostlight.tool');
 

@@ -1,3 +1,8 @@
-export { UiMessageEncoder } from './ui-message-encoder';
-export type { GhostlightMessageMetadata } from './ui-message-encoder';
-export { toUiMessageStream } from './to-ui-message-stream';
+/**
+ * The AI SDK UI-message stream encoder of a run's event log (for `useChat`).
+ *
+ * @module ghostlight/ui-stream
+ */
+export { UiMessageEncoder } from './ui-message-encoder.ts';
+export type { GhostlightMessageMetadata } from './ui-message-encoder.ts';
+export { toUiMessageStream } from './to-ui-message-stream.ts';

@@ -1,7 +1,7 @@
 import type { UIMessageChunk } from 'ai';
-import type { GhostlightEvent } from '../events/events';
-import { UiMessageEncoder } from './ui-message-encoder';
-import type { GhostlightMessageMetadata } from './ui-message-encoder';
+import type { GhostlightEvent } from '../events/events.ts';
+import { UiMessageEncoder } from './ui-message-encoder.ts';
+import type { GhostlightMessageMetadata } from './ui-message-encoder.ts';
 
 /**
  * A `ReadableStream` of UI message chunks for one run, ready for AI SDK's

@@ -1,6 +1,6 @@
 import type { FinishReason, UIMessageChunk } from 'ai';
-import type { Usage } from '../agent/usage';
-import type { GhostlightEvent } from '../events/events';
+import type { Usage } from '../agent/usage.ts';
+import type { GhostlightEvent } from '../events/events.ts';
 
 /** What the assistant message of a UI stream carries as `metadata`. */
 export interface GhostlightMessageMetadata {

@@ -1,4 +1,4 @@
-import { CancelledError, DeadlineExceededError } from '../error/control-errors';
+import { CancelledError, DeadlineExceededError } from '../error/control-errors.ts';
 
 /**
  * Throws the control error for an aborted signal: the signal's reason when it

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Semaphore } from './semaphore';
+import { Semaphore } from './semaphore.ts';
 
 describe('Semaphore', () => {
   it('never runs more than its size at once and serves waiters in order', async () => {

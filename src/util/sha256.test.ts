@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sha256Hex, sha256HexSync } from './sha256';
+import { sha256Hex, sha256HexSync } from './sha256.ts';
 
 describe('sha256HexSync', () => {
   it('matches Web Crypto across block boundaries and multi-byte text', async () => {

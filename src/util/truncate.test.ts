@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { approxTokenCount, truncateMiddle, utf8Length } from './truncate';
+import { approxTokenCount, truncateMiddle, utf8Length } from './truncate.ts';
 
 describe('truncateMiddle', () => {
   it('keeps text within budget unchanged', () => {

@@ -1,4 +1,4 @@
-import type { WorkspaceChange, WorkspaceRecord, WorkspaceStore } from './workspace-store';
+import type { WorkspaceChange, WorkspaceRecord, WorkspaceStore } from './workspace-store.ts';
 
 /**
  * The in-memory {@link WorkspaceStore}: records live in a `Map` and are

@@ -1,5 +1,5 @@
-import { ConfigurationError } from '../error/configuration-error';
-import { errorMarker, markerGuard } from '../error/ghostlight-error';
+import { ConfigurationError } from '../error/configuration-error.ts';
+import { errorMarker, markerGuard } from '../error/ghostlight-error.ts';
 
 const policyMarker = errorMarker('PolicyError');
 

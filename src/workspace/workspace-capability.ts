@@ -1,91 +1,77 @@
-import type { AgentDefinition } from '../agent/agent-definition';
-import type { AskOptions } from '../agent/invocation';
-import type { RunCapability } from '../agent/run-capability';
-import { ConfigurationError } from '../error/configuration-error';
-import type { RunHandle } from '../tool/tool-binding';
-import { Sandbox } from './sandbox/sandbox';
-import type { SandboxOptions } from './sandbox/sandbox';
-import { SandboxView } from './sandbox/sandbox-view';
-import { Workspace } from './workspace';
-import type { WorkspaceOptions } from './workspace-options';
+import { CAPABILITY_ORDER } from '../agent/run-capability.ts';
+import type { RunCapability } from '../agent/run-capability.ts';
+import { ConfigurationError } from '../error/configuration-error.ts';
+import type { RunHandle } from '../tool/tool-binding.ts';
+import { Workspace } from './workspace.ts';
+import type { WorkspaceOptions } from './workspace-options.ts';
+
+declare module '../tool/tool-binding.ts' {
+  interface ToolBinding {
+    /** The run's workspace (from `workspace()`, `ghostlight/workspace`): names files, does not restrict them. */
+    readonly workspace?: Workspace;
+  }
+}
+
+declare module '../agent/invocation.ts' {
+  interface AskOptions {
+    /** A workspace the application owns (e.g. a conversation's): the run opens it if needed and never closes it. */
+    workspace?: Workspace;
+  }
+}
 
 /** Builds a run's workspace: the run opens it and closes it. */
 export type WorkspaceFactory = (context: { readonly run: RunHandle }) => Workspace | Promise<Workspace>;
 
-/** Builds a run's sandbox over its (already open) workspace: the run opens it and closes it first. */
-export type SandboxFactory = (context: { readonly workspace: Workspace; readonly run: RunHandle }) => SandboxView | Promise<SandboxView>;
-
-/** The sandbox an agent declares: options over the run's workspace, or a factory. */
-export type AgentSandboxOptions = Omit<SandboxOptions, 'workspace'> | SandboxFactory;
-
-/** The workspace an agent declares: options for a fresh workspace per run, or a factory. */
-export type AgentWorkspaceOptions = WorkspaceOptions | WorkspaceFactory;
+/** What `workspace()` accepts: options for a fresh workspace per run, or a factory. */
+export type WorkspaceDeclaration = WorkspaceOptions | WorkspaceFactory;
 
 /**
- * The built-in capability behind an agent's `workspace` and `sandbox` fields
- * and the `workspace`/`sandbox` ask options. It opens the workspace, then the
- * sandbox (default policy: the root read-only), binds both to every tool,
- * and registers the ones it created on the run's scope so they close in
- * reverse order on every outcome. Instances the application passes in are
- * opened if needed but never closed by the run. Inactive when none of the
- * four is given.
+ * The workspace capability: every run gets a virtual filesystem, bound to
+ * tools as `binding.workspace`. The run creates it (from `options`, or the
+ * factory), opens it and closes it on every outcome; a workspace the
+ * application passes as `agent.ask(input, { workspace })` (or the workspace of
+ * a `sandbox` it passes) is opened if needed and never closed by the run.
+ * Model-selected paths belong in a sandbox: add `sandbox()` from
+ * `ghostlight/sandbox`.
+ *
+ * @example
+ * import { workspace } from 'ghostlight/workspace';
+ * import { sandbox } from 'ghostlight/sandbox';
+ * defineAgent({ name: 'notes', model, capabilities: [workspace(), sandbox({ policy: { files: { root: 'read_write' } } })] });
  */
-export function workspaceCapabilities(definition: Readonly<AgentDefinition>, options: Readonly<AskOptions>): RunCapability[] {
-  if (!definition.workspace && !definition.sandbox && !options.workspace && !options.sandbox) return [];
-  return [
-    {
-      name: 'workspace',
-      async setup({ binding, scope }) {
-        const run = binding.run;
-        const suppliedSandbox = options.sandbox;
-        if (suppliedSandbox !== undefined && !(suppliedSandbox instanceof SandboxView)) {
-          throw new ConfigurationError('The sandbox option must be a Sandbox or a scope of one');
-        }
-        if (options.workspace !== undefined && !(options.workspace instanceof Workspace)) {
-          throw new ConfigurationError('The workspace option must be a Workspace');
-        }
-        const supplied = options.workspace ?? suppliedSandbox?.workspace;
-        let workspace: Workspace;
-        if (supplied) {
-          workspace = await supplied.open({ run });
-        } else {
-          workspace = await createWorkspace(definition.workspace, run);
-          scope.own(workspace);
-          await workspace.open({ run });
-        }
-        if (suppliedSandbox) {
-          if (suppliedSandbox.workspace !== workspace) throw new ConfigurationError("The sandbox must govern the run's workspace");
-          return { bind: { workspace, sandbox: suppliedSandbox } };
-        }
-        const sandbox = await createSandbox(definition.sandbox, workspace, run, !supplied);
-        scope.own(sandbox);
-        await sandbox.open({ run });
-        return { bind: { workspace, sandbox } };
-      },
+export function workspace(declaration: WorkspaceDeclaration = {}): RunCapability {
+  if (typeof declaration !== 'function' && (typeof declaration !== 'object' || declaration === null)) {
+    throw new ConfigurationError('workspace() takes workspace options or a factory');
+  }
+  return {
+    version: 'run-capability-v1',
+    name: 'workspace',
+    order: CAPABILITY_ORDER.resources,
+    optionKeys: ['workspace'],
+    async setup({ binding, scope, options }) {
+      const run = binding.run;
+      const suppliedWorkspace = options.workspace;
+      if (suppliedWorkspace !== undefined && !(suppliedWorkspace instanceof Workspace)) {
+        throw new ConfigurationError('The workspace option must be a Workspace');
+      }
+      // A sandbox the application passes (ghostlight/sandbox) brings its workspace.
+      const sandboxWorkspace = (options as { sandbox?: { workspace?: unknown } }).sandbox?.workspace;
+      const supplied = suppliedWorkspace ?? (sandboxWorkspace instanceof Workspace ? sandboxWorkspace : undefined);
+      if (supplied) return { bind: { workspace: await supplied.open({ run }) } };
+      const created = await createWorkspace(declaration, run);
+      scope.own(created);
+      await created.open({ run });
+      return { bind: { workspace: created } };
     },
-  ];
+  };
 }
 
-async function createWorkspace(declared: AgentWorkspaceOptions | undefined, run: RunHandle): Promise<Workspace> {
+async function createWorkspace(declared: WorkspaceDeclaration, run: RunHandle): Promise<Workspace> {
   if (typeof declared === 'function') {
-    const workspace = await declared({ run });
-    if (!(workspace instanceof Workspace)) throw new ConfigurationError('The workspace factory must return a Workspace');
-    return workspace;
+    const created = await declared({ run });
+    if (!(created instanceof Workspace)) throw new ConfigurationError('The workspace factory must return a Workspace');
+    return created;
   }
-  return new Workspace(declared ?? {});
+  return new Workspace(declared);
 }
 
-async function createSandbox(declared: AgentSandboxOptions | undefined, workspace: Workspace, run: RunHandle, owned: boolean): Promise<SandboxView> {
-  if (typeof declared === 'function') {
-    const sandbox = await declared({ workspace, run });
-    if (!(sandbox instanceof SandboxView) || sandbox.workspace !== workspace) {
-      throw new ConfigurationError("The sandbox factory must return a Sandbox over the run's workspace");
-    }
-    return sandbox;
-  }
-  const policy = declared?.policy;
-  // The conventional artifacts path (LittleGhost adds it when artifacts are on): granting it declares it.
-  const grantsArtifacts = policy?.files?.artifacts !== undefined || policy?.runtimePaths?.artifacts !== undefined;
-  if (owned && grantsArtifacts && !workspace.paths.has('artifacts')) await workspace.definePath('artifacts', 'artifacts');
-  return new Sandbox({ ...declared, workspace });
-}

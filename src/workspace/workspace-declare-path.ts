@@ -1,8 +1,8 @@
-import { ConfigurationError } from '../error/configuration-error';
-import type { WorkspaceLocation, WorkspaceMount } from './workspace-options';
-import { parseReference, WORKSPACE_PATH_NAME, WORKSPACE_SCHEME } from './workspace-path';
-import { isWorkspaceStore } from './workspace-store';
-import { WorkspaceVolume } from './workspace-volume';
+import { ConfigurationError } from '../error/configuration-error.ts';
+import type { WorkspaceLocation, WorkspaceMount } from './workspace-options.ts';
+import { parseReference, WORKSPACE_PATH_NAME, WORKSPACE_SCHEME } from './workspace-path.ts';
+import { isWorkspaceStore } from './workspace-store.ts';
+import { WorkspaceVolume } from './workspace-volume.ts';
 
 const ROOT = 'root';
 

@@ -1,5 +1,5 @@
-import { errorMarker, markerGuard } from '../error/ghostlight-error';
-import { ToolError } from '../tool/tool-error';
+import { errorMarker, markerGuard } from '../error/ghostlight-error.ts';
+import { ToolError } from '../tool/tool-error.ts';
 
 const workspaceErrorMarker = errorMarker('WorkspaceError');
 

@@ -1,8 +1,8 @@
-import { WorkspaceError } from './workspace-error';
-import { checkRecord } from './workspace-snapshot';
-import type { WorkspaceSnapshot } from './workspace-snapshot';
-import type { WorkspaceRecord } from './workspace-store';
-import { WorkspaceVolume } from './workspace-volume';
+import { WorkspaceError } from './workspace-error.ts';
+import { checkRecord } from './workspace-snapshot.ts';
+import type { WorkspaceSnapshot } from './workspace-snapshot.ts';
+import type { WorkspaceRecord } from './workspace-store.ts';
+import { WorkspaceVolume } from './workspace-volume.ts';
 
 /** One volume of an import: the live volume and the tree it will hold. */
 export interface StagedVolume {

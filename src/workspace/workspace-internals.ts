@@ -1,5 +1,5 @@
-import type { WorkspaceLocation } from './workspace-options';
-import type { TreeNode } from './workspace-volume';
+import type { WorkspaceLocation } from './workspace-options.ts';
+import type { TreeNode } from './workspace-volume.ts';
 
 /**
  * What the sandbox reads from a workspace without copying: nodes of the

@@ -1,4 +1,4 @@
-import { ConfigurationError } from '../error/configuration-error';
+import { ConfigurationError } from '../error/configuration-error.ts';
 
 /** Storage limits of one workspace (every volume counted together). */
 export interface WorkspaceLimits {

@@ -1,7 +1,7 @@
-import type { RunHandle } from '../tool/tool-binding';
-import type { Workspace } from './workspace';
-import type { WorkspaceLimits } from './workspace-limits';
-import type { WorkspaceStore } from './workspace-store';
+import type { RunHandle } from '../tool/tool-binding.ts';
+import type { Workspace } from './workspace.ts';
+import type { WorkspaceLimits } from './workspace-limits.ts';
+import type { WorkspaceStore } from './workspace-store.ts';
 
 /** A named path mounted from its own store instead of living beneath the root. */
 export interface WorkspaceMount {

@@ -1,4 +1,4 @@
-import { WorkspaceError } from './workspace-error';
+import { WorkspaceError } from './workspace-error.ts';
 
 /** The scheme of named workspace references: `workspace://NAME/path`. */
 export const WORKSPACE_SCHEME = 'workspace://';

@@ -1,8 +1,8 @@
-import { WorkspaceError } from './workspace-error';
-import { baseName, isWithin, parentPath } from './workspace-path';
-import type { WorkspaceChange } from './workspace-store';
-import { measure, toRecord } from './workspace-volume';
-import type { DirectoryNode, FileNode, TreeNode, WorkspaceVolume } from './workspace-volume';
+import { WorkspaceError } from './workspace-error.ts';
+import { baseName, isWithin, parentPath } from './workspace-path.ts';
+import type { WorkspaceChange } from './workspace-store.ts';
+import { measure, toRecord } from './workspace-volume.ts';
+import type { DirectoryNode, FileNode, TreeNode, WorkspaceVolume } from './workspace-volume.ts';
 
 /**
  * A mutation worked out against the current tree but not yet made: the

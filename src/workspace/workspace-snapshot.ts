@@ -1,6 +1,6 @@
-import { WorkspaceError } from './workspace-error';
-import { normalizeSegments } from './workspace-path';
-import type { WorkspaceRecord } from './workspace-store';
+import { WorkspaceError } from './workspace-error.ts';
+import { normalizeSegments } from './workspace-path.ts';
+import type { WorkspaceRecord } from './workspace-store.ts';
 
 /**
  * Everything a workspace holds, volume by volume (`root`, then each mounted

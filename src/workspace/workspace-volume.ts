@@ -1,6 +1,6 @@
-import { WorkspaceError } from './workspace-error';
-import { baseName, sortNames, joinPath, normalizeSegments, parentPath } from './workspace-path';
-import type { WorkspaceRecord, WorkspaceStore } from './workspace-store';
+import { WorkspaceError } from './workspace-error.ts';
+import { baseName, sortNames, joinPath, normalizeSegments, parentPath } from './workspace-path.ts';
+import type { WorkspaceRecord, WorkspaceStore } from './workspace-store.ts';
 
 /** A file in a workspace tree; its bytes are never changed in place. */
 export interface FileNode {

@@ -1,11 +1,11 @@
-import { ConfigurationError } from '../error/configuration-error';
-import type { RunHandle } from '../tool/tool-binding';
-import { Semaphore } from '../util/semaphore';
-import { WorkspaceError } from './workspace-error';
-import { registerWorkspaceInternals } from './workspace-internals';
-import { WorkspaceLimitError } from './workspace-limit-error';
-import { resolveWorkspaceLimits } from './workspace-limits';
-import type { WorkspaceLimits } from './workspace-limits';
+import { ConfigurationError } from '../error/configuration-error.ts';
+import type { RunHandle } from '../tool/tool-binding.ts';
+import { Semaphore } from '../util/semaphore.ts';
+import { WorkspaceError } from './workspace-error.ts';
+import { registerWorkspaceInternals } from './workspace-internals.ts';
+import { WorkspaceLimitError } from './workspace-limit-error.ts';
+import { resolveWorkspaceLimits } from './workspace-limits.ts';
+import type { WorkspaceLimits } from './workspace-limits.ts';
 import type {
   WorkspaceChangeEvent,
   WorkspaceEntry,
@@ -15,17 +15,17 @@ import type {
   WorkspaceOptions,
   WorkspaceTarget,
   WorkspaceUsage,
-} from './workspace-options';
-import { baseName, isWithin, joinPath, normalizeSegments, parseReference, sortNames, WORKSPACE_SCHEME } from './workspace-path';
-import { planCopy, planDelete, planMkdir, planMove, planWrite } from './workspace-plan';
-import type { WorkspacePlan } from './workspace-plan';
-import { stageImport } from './workspace-import';
-import { declarePath } from './workspace-declare-path';
-import type { WorkspaceSnapshot } from './workspace-snapshot';
-import { isWorkspaceStore } from './workspace-store';
-import type { WorkspaceChange, WorkspaceRecord } from './workspace-store';
-import { WorkspaceVolume } from './workspace-volume';
-import type { TreeNode } from './workspace-volume';
+} from './workspace-options.ts';
+import { baseName, isWithin, joinPath, normalizeSegments, parseReference, sortNames, WORKSPACE_SCHEME } from './workspace-path.ts';
+import { planCopy, planDelete, planMkdir, planMove, planWrite } from './workspace-plan.ts';
+import type { WorkspacePlan } from './workspace-plan.ts';
+import { stageImport } from './workspace-import.ts';
+import { declarePath } from './workspace-declare-path.ts';
+import type { WorkspaceSnapshot } from './workspace-snapshot.ts';
+import { isWorkspaceStore } from './workspace-store.ts';
+import type { WorkspaceChange, WorkspaceRecord } from './workspace-store.ts';
+import { WorkspaceVolume } from './workspace-volume.ts';
+import type { TreeNode } from './workspace-volume.ts';
 
 const ROOT = 'root';
 const encoder = new TextEncoder();

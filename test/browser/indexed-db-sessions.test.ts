@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { IndexedDbSessionStore } from '../../src/adapter/browser/index';
-import { defineAgent } from '../../src/index';
+import { IndexedDbSessionStore } from 'ghostlight/browser';
+import { defineAgent } from 'ghostlight';
 import { scriptedModel } from '../support/scripted-model';
 
 describe('IndexedDbSessionStore in Chromium', () => {

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { defineAgent, defineTool, isTerminalEvent } from '../../src/index';
-import type { GhostlightEvent } from '../../src/index';
+import { defineAgent, defineTool, isTerminalEvent } from 'ghostlight';
+import type { GhostlightEvent } from 'ghostlight';
 import { scriptedModel } from '../support/scripted-model';
 
 const weather = defineTool({

@@ -1,23 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ArtifactStore,
-  CancelledError,
-  DEFAULT_ARTIFACT_LIMITS,
-  MemoryArtifactStorage,
-  MemorySessionStore,
-  ToolError,
-  createArtifact,
-  defineAgent,
-  defineTool,
-  deferredArtifact,
-  filesystemTools,
-  imageBlock,
-  sanitizeArtifactReferences,
-  textBlock,
-  toolResult,
-} from '../../src/index';
-import type { ArtifactStorage } from '../../src/index';
+import { CancelledError, MemorySessionStore, ToolError, createArtifact, defineAgent, defineTool, deferredArtifact, imageBlock, textBlock, toolResult, CAPABILITY_ORDER } from 'ghostlight';
+import { sanitizeArtifactReferences } from '../../src/content/sanitize-artifact-references';
+import { ArtifactStore, DEFAULT_ARTIFACT_LIMITS, MemoryArtifactStorage, artifacts } from 'ghostlight/artifacts';
+import { filesystemTools } from 'ghostlight/filesystem-tools';
+import type { ArtifactOptions, ArtifactStorage } from 'ghostlight/artifacts';
 import { scriptedModel } from '../support/scripted-model';
+import { codeMode, defaultCodeEngine } from 'ghostlight/code-mode';
+import { workspace } from 'ghostlight/workspace';
+import { sandbox } from 'ghostlight/sandbox';
 
 const csv = new TextEncoder().encode('heading,value\nalpha,1\n');
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
@@ -29,12 +19,12 @@ const toolResultText = (prompt: Prompt, index = 0) => {
   return ((tool.content as Array<{ output: { value: string } }>)[index]!.output.value);
 };
 
-function reportAgent(execute: () => unknown, options: { storage?: ArtifactStorage; resolve?: Parameters<typeof defineAgent>[0]['artifacts'] } = {}) {
+function reportAgent(execute: () => unknown, options: { storage?: ArtifactStorage; resolve?: ArtifactOptions } = {}) {
   const storage = options.storage ?? new MemoryArtifactStorage();
   const tool = defineTool({ name: 'report', description: 'Build a report.', input: { type: 'object' }, execute });
   const model = scriptedModel([{ toolCalls: [{ id: 'call-1', name: 'report', input: {} }] }, { text: 'Done.' }]);
-  const artifacts = typeof options.resolve === 'object' ? { storage, ...options.resolve } : { storage };
-  const agent = defineAgent({ name: 'reports', model, tools: [tool], artifacts });
+  const declared = typeof options.resolve === 'object' ? { storage, ...options.resolve } : { storage };
+  const agent = defineAgent({ name: 'reports', model, tools: [tool], capabilities: [artifacts(declared)] });
   return { agent, model, storage };
 }
 
@@ -166,7 +156,7 @@ describe('presentation budget (C.43)', () => {
     const first = defineTool({ name: 'first', description: 'One.', input: { type: 'object' }, execute: () => toolResult({ value: 1, artifacts: [big('a.png')] }) });
     const second = defineTool({ name: 'second', description: 'Two.', input: { type: 'object' }, execute: () => toolResult({ value: 2, artifacts: [big('b.png')] }) });
     const model = scriptedModel([{ toolCalls: [{ name: 'first', input: {} }] }, { toolCalls: [{ name: 'first', input: {} }, { name: 'second', input: {} }] }, { text: 'Done.' }]);
-    const agent = defineAgent({ name: 'big', model, tools: [first, second], artifacts: true });
+    const agent = defineAgent({ name: 'big', model, tools: [first, second], capabilities: [artifacts()] });
     const run = await agent.ask('Go.');
     expect(run.outcome).toBe('completed');
     const presented = (turn: number) => {
@@ -269,7 +259,7 @@ describe('input attachments', () => {
   it('stores the input images and documents; the model still gets the originals', async () => {
     const storage = new MemoryArtifactStorage();
     const model = scriptedModel([{ text: 'Seen.' }]);
-    const agent = defineAgent({ name: 'review', model, artifacts: { storage } });
+    const agent = defineAgent({ name: 'review', model, capabilities: [artifacts({ storage })] });
     const run = await agent.ask([textBlock('Review'), imageBlock({ data: png, mediaType: 'image/png' })]);
     expect(run.outcome).toBe('completed');
     expect(storage.references()).toEqual([expect.stringMatching(/-attachment-2\.png$/)]);
@@ -279,7 +269,7 @@ describe('input attachments', () => {
 
   it('fails the run with InvocationError when the input cannot be stored', async () => {
     const model = scriptedModel([{ text: 'Seen.' }]);
-    const agent = defineAgent({ name: 'review', model, artifacts: { limits: { maxArtifactBytes: 2 } } });
+    const agent = defineAgent({ name: 'review', model, capabilities: [artifacts({ limits: { maxArtifactBytes: 2 } })] });
     const run = await agent.ask([textBlock('Review'), imageBlock({ data: png, mediaType: 'image/png' })]);
     expect(run.outcome).toBe('failed');
     expect(run.error).toMatchObject({ name: 'InvocationError', message: 'Input artifacts could not be prepared (ToolError)' });
@@ -319,9 +309,11 @@ describe('workspace storage', () => {
       name: 'reports',
       model,
       tools: [tool],
-      artifacts: true,
-      // A duck-typed stand-in for the Workspace class (ToolBinding types the real one).
-      capabilities: [{ name: 'workspace', setup: () => ({ bind: { workspace: workspace as never } }) }],
+      // A duck-typed stand-in for the Workspace class (ToolBinding types the real one), set up first by its order.
+      capabilities: [
+        artifacts(),
+        { version: 'run-capability-v1', name: 'workspace', order: CAPABILITY_ORDER.resources, setup: () => ({ bind: { workspace: workspace as never } }) },
+      ],
     });
     const run = await agent.ask('Export.');
     expect(run.outcome).toBe('completed');
@@ -334,8 +326,7 @@ describe('workspace storage', () => {
 
 describe('code mode', () => {
   it('brings a program’s artifacts back once, stored and shown, with the exec result', async () => {
-    const { testRuntime } = await import('#test-runtime');
-    const engine = testRuntime.codeEngine();
+    const engine = defaultCodeEngine();
     const chart = defineTool({
       name: 'chart',
       description: 'Draw a chart.',
@@ -345,7 +336,7 @@ describe('code mode', () => {
     const storage = new MemoryArtifactStorage();
     const source = 'const result = await tools.chart({});\nreturn result.drawn;';
     const model = scriptedModel([{ toolCalls: [{ id: 'x1', name: 'exec', input: { source } }] }, { text: 'Done.' }]);
-    const agent = defineAgent({ name: 'coder', model, tools: [chart], codeMode: { engine }, artifacts: { storage } });
+    const agent = defineAgent({ name: 'coder', model, tools: [chart], capabilities: [artifacts({ storage }), codeMode({ engine })] });
     const run = await agent.ask('Chart it.');
     expect(run.outcome).toBe('completed');
     expect(storage.references()).toEqual([expect.stringMatching(/-chart\.png$/)]);
@@ -372,9 +363,7 @@ describe('the real workspace', () => {
       name: 'reports',
       model,
       tools: [report, filesystemTools()],
-      workspace: { paths: { artifacts: 'artifacts' } },
-      sandbox: { policy: { files: { artifacts: 'read_only' } } },
-      artifacts: true,
+      capabilities: [workspace({ paths: { artifacts: 'artifacts' } }), sandbox({ policy: { files: { artifacts: 'read_only' } } }), artifacts()],
     });
     const run = await agent.ask('Export, then look.');
     expect(run.outcome).toBe('completed');
@@ -393,7 +382,7 @@ describe('the real workspace', () => {
       execute: () => toolResult({ value: 'ok', artifacts: [createArtifact({ data: csv, mediaType: 'text/csv', name: 'report.csv' })] }),
     });
     const model = scriptedModel([{ toolCalls: [{ name: 'report', input: {} }] }, { text: 'Done.' }]);
-    const run = await defineAgent({ name: 'reports', model, tools: [report], workspace: {}, artifacts: true }).ask('Export.');
+    const run = await defineAgent({ name: 'reports', model, tools: [report], capabilities: [workspace(), artifacts()] }).ask('Export.');
     expect(run.outcome).toBe('completed');
     expect(run.steps[0]!.toolResults[0]!.artifacts[0]).toMatchObject({ kind: 'stored', reference: expect.stringMatching(/^workspace:\/\/artifacts\//) });
   });

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testRuntime } from '#test-runtime';
-import { CodeLimitError, CodeProgramError, defineTool, runCode } from '../../src/index';
-import type { CodeLimitName, CodeLimits } from '../../src/index';
+import { defineTool } from 'ghostlight';
+import { CodeLimitError, CodeProgramError, runCode, defaultCodeEngine } from 'ghostlight/code-mode';
+import type { CodeLimitName, CodeLimits } from 'ghostlight/code-mode';
 import { echoTool } from '../support/code-tools';
 
-const engine = testRuntime.codeEngine();
+const engine = defaultCodeEngine();
 const echo = echoTool('echo').tool;
 const hang = defineTool({ name: 'hang', description: 'Never answers.', input: { type: 'object' }, execute: () => new Promise(() => {}) });
 const then = defineTool({ name: 'then', description: 'A tool named then.', input: { type: 'object' }, execute: () => 'then-result' });

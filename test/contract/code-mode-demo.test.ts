@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { testRuntime } from '#test-runtime';
-import { createOfflineDemoModel } from '../../src/index';
+import { createOfflineDemoModel } from 'ghostlight/demo-model';
 import { createAnalystAgent } from '../../worker/demo-analyst';
+import { defaultCodeEngine } from 'ghostlight/code-mode';
 
 describe('the offline demo model in code mode', () => {
   it('solves a data task with one exec that fans out with Promise.all', async () => {
-    const agent = createAnalystAgent(createOfflineDemoModel(), testRuntime.codeEngine());
+    const agent = createAnalystAgent(createOfflineDemoModel());
     const run = await agent.ask('Which region had the highest revenue in sales over the last 30 days?');
     expect(run.outcome).toBe('completed');
     expect(run.steps.map((step) => step.toolCalls.map((call) => call.toolName))).toEqual([['exec'], []]);

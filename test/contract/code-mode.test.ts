@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { testRuntime } from '#test-runtime';
-import { CodeLimitError, ConfigurationError, defineAgent, defineTool, ProtocolError, runCode, ToolError } from '../../src/index';
-import type { GhostlightEvent } from '../../src/index';
-import { CodeCatalog } from '../../src/codemode/code-catalog';
-import { resolveCodeLimits } from '../../src/codemode/code-limits';
-import { CodeSession } from '../../src/codemode/code-session';
+import { ConfigurationError, defineAgent, defineTool, ProtocolError, ToolError } from 'ghostlight';
+import { CodeLimitError, runCode, codeMode, defaultCodeEngine } from 'ghostlight/code-mode';
+import type { GhostlightEvent } from 'ghostlight';
+import { CodeCatalog } from '../../src/code-mode/code-catalog';
+import { resolveCodeLimits } from '../../src/code-mode/code-limits';
+import { CodeSession } from '../../src/code-mode/code-session';
 import { echoTool, gateTool, lookupTool } from '../support/code-tools';
 import { scriptedModel } from '../support/scripted-model';
 
-const engine = testRuntime.codeEngine();
+const engine = defaultCodeEngine();
 
 function parse(content: string | undefined): Record<string, unknown> {
   return JSON.parse(content ?? 'null') as Record<string, unknown>;
@@ -33,7 +33,7 @@ describe('code mode in an agent', () => {
   it('offers exactly exec, wait, stop and the except tools; the rest are declared in the instructions', async () => {
     const confirm = defineTool({ name: 'confirm', description: 'Confirm with the user.', input: { type: 'object', properties: {} }, execute: () => 'yes' });
     const model = scriptedModel([{ text: 'ok' }]);
-    const agent = defineAgent({ name: 'coder', model, tools: [lookupTool, confirm], codeMode: { except: ['confirm'], engine } });
+    const agent = defineAgent({ name: 'coder', model, tools: [lookupTool, confirm], capabilities: [codeMode({ except: ['confirm'], engine })] });
     const run = await agent.ask('hi');
     expect(run.outcome).toBe('completed');
     expect(model.calls[0]?.tools?.map((tool) => tool.name).sort()).toEqual(['confirm', 'exec', 'stop', 'wait']);
@@ -51,7 +51,7 @@ describe('code mode in an agent', () => {
   it('solves a multi-tool task in one exec with Promise.all; brokered calls are events with caller "code"', async () => {
     const source = 'const items = await Promise.all([1, 2, 3].map((id) => tools.lookup({ id })));\ntext(items.length + " items");\nreturn items.map((item) => item.name);';
     const model = scriptedModel([{ toolCalls: [{ id: 'x1', name: 'exec', input: { source } }] }, { text: 'Done.' }]);
-    const agent = defineAgent({ name: 'coder', model, tools: [lookupTool], codeMode: { engine } });
+    const agent = defineAgent({ name: 'coder', model, tools: [lookupTool], capabilities: [codeMode({ engine })] });
     const run = await agent.ask('names of items 1-3');
     expect(run.outcome).toBe('completed');
     const result = run.steps[0]!.toolResults[0]!;
@@ -65,7 +65,7 @@ describe('code mode in an agent', () => {
   it('records each program: program-start with its source before its calls, program-observe with the observation', async () => {
     const source = 'text("looking");\nreturn (await tools.lookup({ id: 7 })).name;';
     const model = scriptedModel([{ toolCalls: [{ id: 'p1', name: 'exec', input: { source } }] }, { text: 'Done.' }]);
-    const run = await defineAgent({ name: 'coder', model, tools: [lookupTool], codeMode: { engine } }).ask('item 7');
+    const run = await defineAgent({ name: 'coder', model, tools: [lookupTool], capabilities: [codeMode({ engine })] }).ask('item 7');
     const types = run.events.map((event) => event.type);
     expect(types.indexOf('program-start')).toBeLessThan(types.indexOf('tool-start'));
     expect(types.indexOf('tool-stop')).toBeLessThan(types.indexOf('program-observe'));
@@ -80,7 +80,7 @@ describe('code mode in an agent', () => {
       { toolCalls: [{ name: 'confirm', input: {} }] },
       { text: 'never' },
     ]);
-    const agent = defineAgent({ name: 'budget', model, tools: [lookupTool, confirm], limits: { maxToolCalls: 1 }, codeMode: { except: ['confirm'], engine } });
+    const agent = defineAgent({ name: 'budget', model, tools: [lookupTool, confirm], limits: { maxToolCalls: 1 }, capabilities: [codeMode({ except: ['confirm'], engine })] });
     const run = await agent.ask('go');
     expect(parse(run.steps[0]!.toolResults[0]!.content)).toMatchObject({ status: 'completed', value: 'item 1' });
     expect(run.outcome).toBe('failed');
@@ -96,13 +96,13 @@ describe('code mode in an agent', () => {
       name: 'hooked',
       model,
       tools: [lookupTool],
-      codeMode: { engine },
       hooks: {
         beforeTool: ({ toolCall, binding }) => {
           seen.push(`${toolCall.toolName}:${binding.caller}`);
           return toolCall.toolName === 'lookup' ? { cancel: 'not allowed right now' } : undefined;
         },
       },
+      capabilities: [codeMode({ engine })],
     });
     const run = await agent.ask('go');
     expect(seen).toEqual(['exec:model', 'lookup:code']);
@@ -121,8 +121,8 @@ describe('code mode in an agent', () => {
       name: 'patient',
       model,
       tools: [gate.tool],
-      codeMode: { engine, limits: { observeMs: 150 } },
       hooks: { beforeModel: ({ turn }) => void (turn === 2 && gate.release()) },
+      capabilities: [codeMode({ engine, limits: { observeMs: 150 } })],
     });
     const run = await agent.ask('go');
     expect(parse(run.steps[0]!.toolResults[0]!.content)).toEqual({ status: 'still_working', output: 'before' });
@@ -133,10 +133,10 @@ describe('code mode in an agent', () => {
   it('rejects tool names that normalise to the same identifier or to a control', async () => {
     const make = (name: string) => defineTool({ name, description: 'x', input: { type: 'object' }, execute: () => 1 });
     const model = scriptedModel([{ text: 'never' }]);
-    await expect(defineAgent({ name: 'a', model, tools: [make('one-name'), make('one_name')], codeMode: { engine } }).ask('x')).rejects.toThrow(
+    await expect(defineAgent({ name: 'a', model, tools: [make('one-name'), make('one_name')], capabilities: [codeMode({ engine })] }).ask('x')).rejects.toThrow(
       'Code-mode tool names "one-name" and "one_name" both normalize to "one_name"',
     );
-    const error = await defineAgent({ name: 'b', model, tools: [make('exec')], codeMode: { engine } }).ask('x').catch((caught: unknown) => caught);
+    const error = await defineAgent({ name: 'b', model, tools: [make('exec')], capabilities: [codeMode({ engine })] }).ask('x').catch((caught: unknown) => caught);
     expect(ConfigurationError.isInstance(error)).toBe(true);
   });
 
@@ -144,7 +144,7 @@ describe('code mode in an agent', () => {
     const gate = gateTool();
     const controller = new AbortController();
     const model = scriptedModel([{ toolCalls: [{ name: 'exec', input: { source: 'await tools.gate({}); return 1;' } }] }, { text: 'never' }]);
-    const agent = defineAgent({ name: 'cancelled', model, tools: [gate.tool], codeMode: { engine } });
+    const agent = defineAgent({ name: 'cancelled', model, tools: [gate.tool], capabilities: [codeMode({ engine })] });
     const running = agent.ask('go', { signal: controller.signal });
     setTimeout(() => {
       controller.abort();

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigurationError, defineAgent, filesystemTools, isTerminalEvent, MemoryWorkspaceStore, Sandbox, shellTool, Workspace } from '../../src/index';
-import type { AgentDefinition, AskOptions, Run, ToolCallResult } from '../../src/index';
+import { ConfigurationError, defineAgent, isTerminalEvent } from 'ghostlight';
+import { filesystemTools } from 'ghostlight/filesystem-tools';
+import { Sandbox, sandbox } from 'ghostlight/sandbox';
+import { shellTool } from 'ghostlight/shell';
+import { MemoryWorkspaceStore, Workspace, workspace } from 'ghostlight/workspace';
+import type { AgentDefinition, AskOptions, Run, ToolCallResult } from 'ghostlight';
 import { scriptedModel } from '../support/scripted-model';
 
 type Call = { name: string; input: unknown };
@@ -17,14 +21,14 @@ const contents = (results: readonly ToolCallResult[]) => results.map((result) =>
 
 describe('the filesystem tools', () => {
   it('offer only the read tools when the sandbox is read-only, every tool when writable (C.45)', async () => {
-    const readOnly = await callTools({ workspace: {}, tools: [filesystemTools()] }, []);
+    const readOnly = await callTools({ tools: [filesystemTools()], capabilities: [workspace(), sandbox()] }, []);
     expect(readOnly.offered).toEqual(['read_file', 'list_files', 'glob', 'grep']);
-    const writable = await callTools({ workspace: {}, sandbox: { policy: { files: { root: 'read_write' } } }, tools: [filesystemTools()] }, []);
+    const writable = await callTools({ tools: [filesystemTools()], capabilities: [workspace(), sandbox({ policy: { files: { root: 'read_write' } } })] }, []);
     expect(writable.offered).toEqual(['read_file', 'list_files', 'glob', 'grep', 'write_file', 'replace_in_file', 'delete_file', 'move_file']);
 
     const littleGhost = filesystemTools({ only: ['read_file', 'list_files', 'write_file', 'replace_in_file'] });
-    expect((await callTools({ workspace: {}, tools: [littleGhost] }, [])).offered).toEqual(['read_file', 'list_files']);
-    expect((await callTools({ workspace: {}, sandbox: { policy: { files: { root: 'read_write' } } }, tools: [littleGhost] }, [])).offered).toEqual([
+    expect((await callTools({ tools: [littleGhost], capabilities: [workspace(), sandbox()] }, [])).offered).toEqual(['read_file', 'list_files']);
+    expect((await callTools({ tools: [littleGhost], capabilities: [workspace(), sandbox({ policy: { files: { root: 'read_write' } } })] }, [])).offered).toEqual([
       'read_file',
       'list_files',
       'write_file',
@@ -33,7 +37,7 @@ describe('the filesystem tools', () => {
   });
 
   it('let an agent write, read, search, edit and list files', async () => {
-    const { results } = await callTools({ workspace: {}, sandbox: { policy: { files: { root: 'read_write' } } }, tools: [filesystemTools()] }, []);
+    const { results } = await callTools({ tools: [filesystemTools()], capabilities: [workspace(), sandbox({ policy: { files: { root: 'read_write' } } })] }, []);
     expect(results).toEqual([]);
     const model = scriptedModel([
       { toolCalls: [{ name: 'write_file', input: { path: 'notes.md', content: 'alpha\nbeta TODO\n' } }] },
@@ -44,7 +48,7 @@ describe('the filesystem tools', () => {
       { text: 'All done.' },
     ]);
     // Exclusive tools run one at a time in request order, so each call sees the one before it.
-    const agent = defineAgent({ name: 'editor', model, workspace: {}, sandbox: { policy: { files: { root: 'read_write' } } }, tools: [filesystemTools({ exclusive: true })] });
+    const agent = defineAgent({ name: 'editor', model, tools: [filesystemTools({ exclusive: true })], capabilities: [workspace(), sandbox({ policy: { files: { root: 'read_write' } } })] });
     const run = await agent.ask('Tidy my notes');
     expect(run.outcome).toBe('completed');
     expect(run.steps.flatMap((step) => contents(step.toolResults))).toEqual([
@@ -64,9 +68,8 @@ describe('the filesystem tools', () => {
     const skills = new MemoryWorkspaceStore({ files: { 'a/SKILL.md': '# Skill A' } });
     const { results } = await callTools(
       {
-        workspace: () => new Workspace({ paths: { skills: { store: skills }, scratch: 'scratch' }, setup: ({ workspace }) => workspace.writeFile('scratch/secret.txt', 'secret') }),
-        sandbox: { policy: { files: { root: 'read_write', skills: 'read_only' }, runtimePaths: { scratch: 'read_write' } } },
         tools: [filesystemTools()],
+        capabilities: [workspace(() => new Workspace({ paths: { skills: { store: skills }, scratch: 'scratch' }, setup: ({ workspace }) => workspace.writeFile('scratch/secret.txt', 'secret') })), sandbox({ policy: { files: { root: 'read_write', skills: 'read_only' }, runtimePaths: { scratch: 'read_write' } } })],
       },
       [
         { name: 'read_file', input: { path: '../x' } },
@@ -96,9 +99,8 @@ describe('the filesystem tools', () => {
   it("fail with LittleGhost's replace and read-only messages (C.47)", async () => {
     const { results } = await callTools(
       {
-        workspace: { paths: { docs: 'docs' }, setup: ({ workspace }) => workspace.writeFile('docs/a.txt', 'one two two') },
-        sandbox: { policy: { files: { root: 'read_write', docs: 'read_only' } } },
         tools: [filesystemTools({ exclusive: true })],
+        capabilities: [workspace({ paths: { docs: 'docs' }, setup: ({ workspace }) => workspace.writeFile('docs/a.txt', 'one two two') }), sandbox({ policy: { files: { root: 'read_write', docs: 'read_only' } } })],
       },
       [
         { name: 'write_file', input: { path: 'b.txt', content: 'one two two' } },
@@ -137,8 +139,7 @@ describe('the filesystem tools', () => {
       const agent = defineAgent({
         name: 'owner',
         model,
-        workspace: () => new Workspace({ teardown: () => void order.push('workspace') }),
-        sandbox: ({ workspace }) => new RecordingSandbox({ workspace }),
+        capabilities: [workspace(() => new Workspace({ teardown: () => void order.push('workspace') })), sandbox(({ workspace }) => new RecordingSandbox({ workspace }))],
       });
       const stream = agent.stream('hi');
       let closedAtTerminal: string[] = [];
@@ -151,33 +152,39 @@ describe('the filesystem tools', () => {
   });
 
   it('never close a workspace or sandbox the application supplied (C.76)', async () => {
-    const workspace = await Workspace.open();
-    const sandbox = new Sandbox({ workspace, policy: { files: { root: 'read_write' } } });
-    const { results } = await callTools({ tools: [filesystemTools()] }, [{ name: 'write_file', input: { path: 'kept.txt', content: 'kept' } }], { workspace, sandbox });
+    const supplied = await Workspace.open();
+    const suppliedSandbox = new Sandbox({ workspace: supplied, policy: { files: { root: 'read_write' } } });
+    const { results } = await callTools(
+      { tools: [filesystemTools()], capabilities: [workspace(), sandbox()] },
+      [{ name: 'write_file', input: { path: 'kept.txt', content: 'kept' } }],
+      { workspace: supplied, sandbox: suppliedSandbox },
+    );
     expect(contents(results)).toEqual([['success', 'Wrote 4 bytes to kept.txt']]);
-    expect(workspace.alive).toBe(true);
-    expect(sandbox.alive).toBe(true);
-    expect(await workspace.readText('kept.txt')).toBe('kept');
+    expect(supplied.alive).toBe(true);
+    expect(suppliedSandbox.alive).toBe(true);
+    expect(await supplied.readText('kept.txt')).toBe('kept');
 
     const borrowed = await Workspace.open();
     const owned: string[] = [];
-    const agent = { sandbox: ({ workspace: given }: { workspace: Workspace }) => new (class extends Sandbox {
+    const ownSandbox = sandbox(({ workspace: given }) => new (class extends Sandbox {
       override async close() {
         owned.push('sandbox');
         await super.close();
       }
-    })({ workspace: given }) };
-    await callTools({ ...agent, tools: [filesystemTools()] }, [{ name: 'list_files', input: {} }], { workspace: borrowed });
+    })({ workspace: given }));
+    await callTools({ tools: [filesystemTools()], capabilities: [workspace(), ownSandbox] }, [{ name: 'list_files', input: {} }], { workspace: borrowed });
     expect(owned).toEqual(['sandbox']);
     expect(borrowed.alive).toBe(true);
-    await workspace.close();
+    await supplied.close();
     await borrowed.close();
   });
 
   it('reject a supplied sandbox over another workspace', async () => {
     const one = await Workspace.open();
     const two = await Workspace.open();
-    await expect(callTools({ tools: [filesystemTools()] }, [], { workspace: one, sandbox: new Sandbox({ workspace: two }) })).rejects.toThrow(
+    await expect(
+      callTools({ tools: [filesystemTools()], capabilities: [workspace(), sandbox()] }, [], { workspace: one, sandbox: new Sandbox({ workspace: two }) }),
+    ).rejects.toThrow(
       "The sandbox must govern the run's workspace",
     );
   });
@@ -185,12 +192,11 @@ describe('the filesystem tools', () => {
   it('bind the workspace and sandbox to application tools too', async () => {
     const { results } = await callTools(
       {
-        workspace: {},
-        sandbox: { policy: { files: { root: 'read_write' } } },
         tools: [
           filesystemTools({ only: ['read_file'] }),
           shellTool(),
         ],
+        capabilities: [workspace(), sandbox({ policy: { files: { root: 'read_write' } } })],
       },
       [
         { name: 'shell', input: { command: ['mkdir', '-p', 'a/b'] } },
@@ -204,9 +210,9 @@ describe('the filesystem tools', () => {
   });
 
   it('offer the shell only when the sandbox allows process execution', async () => {
-    const without = await callTools({ workspace: {}, sandbox: { capabilities: ['read', 'list'] }, tools: [shellTool()] }, []);
+    const without = await callTools({ tools: [shellTool()], capabilities: [workspace(), sandbox({ capabilities: ['read', 'list'] })] }, []);
     expect(without.offered).toEqual([]);
-    const withShell = await callTools({ workspace: {}, tools: [shellTool()] }, []);
+    const withShell = await callTools({ tools: [shellTool()], capabilities: [workspace(), sandbox()] }, []);
     expect(withShell.offered).toEqual(['shell']);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateJson, validateJsonSchema } from '../../src/index';
+import { validateJson, validateJsonSchema } from 'ghostlight';
 
 describe('the two JSON Schema validators run in every runtime', () => {
   it('the subset validator speaks the seeds’ messages', () => {

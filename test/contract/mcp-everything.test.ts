@@ -1,6 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
-import { connectMcp, createToolRegistry, defineAgent, mcpToolset } from '../../src/index';
-import type { GhostlightEvent, McpConnection } from '../../src/index';
+import { createToolRegistry, defineAgent } from 'ghostlight';
+import { connectMcp, mcpToolset } from 'ghostlight/mcp';
+import type { GhostlightEvent } from 'ghostlight';
+import type { McpConnection } from 'ghostlight/mcp';
 import { scriptedModel } from '../support/scripted-model';
 
 // The real @modelcontextprotocol/server-everything, started in Node by the project's globalSetup

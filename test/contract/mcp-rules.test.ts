@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ConfigurationError,
-  MCP_PROTOCOL_VERSION,
-  ProtocolError,
-  ProviderError,
-  ToolError,
-  connectMcp,
-  defineAgent,
-  mcpToolset,
-  toolResult,
-  createArtifact,
-} from '../../src/index';
-import type { McpConnection, Tool, ToolBinding, ToolResult } from '../../src/index';
+import { ConfigurationError, ProtocolError, ProviderError, ToolError, defineAgent, toolResult, createArtifact } from 'ghostlight';
+import { MCP_PROTOCOL_VERSION, connectMcp, mcpToolset } from 'ghostlight/mcp';
+import type { Tool, ToolBinding, ToolResult } from 'ghostlight';
+import type { McpConnection } from 'ghostlight/mcp';
 import { sha256Hex } from '../../src/util/sha256';
 import { fakeMcpFetch, fakeTool } from '../support/fake-mcp';
 import type { FakeMcpServer } from '../support/fake-mcp';

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { defineAgent, filesystemTools, MemoryWorkspaceStore, runShellCommand, Sandbox, ToolError, Workspace } from '../../src/index';
+import { defineAgent, ToolError } from 'ghostlight';
+import { filesystemTools } from 'ghostlight/filesystem-tools';
+import { Sandbox, sandbox as sandboxCapability } from 'ghostlight/sandbox';
+import { runShellCommand } from 'ghostlight/shell';
+import { MemoryWorkspaceStore, Workspace, workspace as workspaceCapability } from 'ghostlight/workspace';
 import { scriptedModel } from '../support/scripted-model';
 
 /** Paths no operation may accept: malformed, escaping, or naming what does not exist. */
@@ -131,7 +135,13 @@ describe('the adversarial path corpus', () => {
       { name: 'move_file', input: { source: 'root.txt', destination: path } },
     ]);
     const model = scriptedModel([{ toolCalls: calls }, { text: 'done' }]);
-    const agent = defineAgent({ name: 'attacker', model, tools: [filesystemTools({ exclusive: true })], limits: { maxToolCalls: calls.length } });
+    const agent = defineAgent({
+      name: 'attacker',
+      model,
+      tools: [filesystemTools({ exclusive: true })],
+      limits: { maxToolCalls: calls.length },
+      capabilities: [workspaceCapability(), sandboxCapability()],
+    });
     const run = await agent.ask('try everything', { workspace, sandbox });
     const results = run.steps[0]!.toolResults;
     expect(results).toHaveLength(calls.length);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UnsupportedInputError, defineAgent, documentBlock, imageBlock, messagesFromJson, messagesToJson, textBlock, userMessage } from '../../src/index';
+import { UnsupportedInputError, defineAgent, documentBlock, imageBlock, messagesFromJson, messagesToJson, textBlock, userMessage } from 'ghostlight';
 import type { ModelMessage } from 'ai';
 import { scriptedModel } from '../support/scripted-model';
 

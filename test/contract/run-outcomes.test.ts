@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CleanupError, ConfigurationError, InvocationError, defineAgent, defineTool } from '../../src/index';
-import type { RunCapability } from '../../src/index';
+import { CleanupError, ConfigurationError, InvocationError, defineAgent, defineTool } from 'ghostlight';
+import type { RunCapability } from 'ghostlight';
 import { scriptedModel } from '../support/scripted-model';
 
 const sleeper = defineTool({
@@ -89,6 +89,7 @@ describe('resource ownership (C.76)', () => {
     const log: string[] = [];
     const callerOwned = { close: () => log.push('caller-owned closed') };
     const opener = (name: string): RunCapability => ({
+      version: 'run-capability-v1',
       name,
       setup: ({ scope, emit }) => {
         log.push(`open ${name}`);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CapabilityError, MemoryWorkspaceStore, PolicyError, Sandbox, SandboxLimitError, ToolError, UseAfterDisposeError, Workspace } from '../../src/index';
+import { CapabilityError, ToolError, UseAfterDisposeError } from 'ghostlight';
+import { Sandbox, SandboxLimitError } from 'ghostlight/sandbox';
+import { MemoryWorkspaceStore, PolicyError, Workspace } from 'ghostlight/workspace';
 
 async function fixture(paths: Record<string, string> = { source: 'source', home: 'home' }) {
   const workspace = await Workspace.open({ paths });

@@ -1,8 +1,8 @@
 import { testRuntime } from '#test-runtime';
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { MemorySessionStore, ProtocolError, SessionActorError } from '../../src/index';
-import type { SessionStore } from '../../src/index';
+import { MemorySessionStore, ProtocolError, SessionActorError } from 'ghostlight';
+import type { SessionStore } from 'ghostlight';
 
 const user = (text: string): ModelMessage => ({ role: 'user', content: text });
 const stores: Record<string, () => SessionStore | Promise<SessionStore>> = {

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { defineAgent, defineTool, MemorySessionStore, SessionActorError } from '../../src/index';
-import type { SessionStore } from '../../src/index';
+import { defineAgent, defineTool, MemorySessionStore, SessionActorError } from 'ghostlight';
+import type { SessionStore } from 'ghostlight';
 import { scriptedModel } from '../support/scripted-model';
 
 const note = defineTool({

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { runShellCommand, Sandbox, SHELL_COMMANDS, Workspace } from '../../src/index';
+import { Sandbox } from 'ghostlight/sandbox';
+import { runShellCommand, SHELL_COMMANDS } from 'ghostlight/shell';
+import { Workspace } from 'ghostlight/workspace';
 
 async function shellFixture(policy: ConstructorParameters<typeof Sandbox>[0]['policy'] = { files: { root: 'read_write', docs: 'read_only' } }) {
   const workspace = await Workspace.open({ paths: { docs: 'docs', secret: 'secret' } });

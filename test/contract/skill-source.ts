@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SkillCatalog } from '../../src/index';
-import type { SkillSource } from '../../src/index';
+import { SkillCatalog } from 'ghostlight/skills';
+import type { SkillSource } from 'ghostlight/skills';
 
 /** Builds a source holding `files` (paths relative to the skills root). */
 export type SkillSourceFactory = (files: Record<string, string | Uint8Array>) => Promise<SkillSource>;

@@ -1,4 +1,5 @@
-import { bundledSkillSource, MemorySkillSource, MemoryWorkspaceStore, Workspace, WorkspaceSkillSource } from '../../src/index';
+import { bundledSkillSource, MemorySkillSource, WorkspaceSkillSource } from 'ghostlight/skills';
+import { MemoryWorkspaceStore, Workspace } from 'ghostlight/workspace';
 import { skillSourceContract } from './skill-source';
 
 skillSourceContract('MemorySkillSource', async (files) => new MemorySkillSource(files));

@@ -1,12 +1,13 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { testRuntime } from '#test-runtime';
-import { defineAgent, defineTool, MemorySkillSource } from '../../src/index';
+import { defineAgent, defineTool } from 'ghostlight';
+import { MemorySkillSource, skills } from 'ghostlight/skills';
 import { scriptedModel } from '../support/scripted-model';
+import { codeMode, defaultCodeEngine } from 'ghostlight/code-mode';
 
-const engine = testRuntime.codeEngine();
+const engine = defaultCodeEngine();
 
-const skills = new MemorySkillSource({
+const skillSource = new MemorySkillSource({
   'refund_guide/SKILL.md': '---\nname: refund_guide\ndescription: Decide which refund rule applies.\n---\nLook up the topic "refunds" and quote the window.\n',
 });
 
@@ -25,7 +26,7 @@ describe('skills in code mode', () => {
       'return await tools.help_center_lookup({ topic });',
     ].join('\n');
     const model = scriptedModel([{ toolCalls: [{ id: 'x1', name: 'exec', input: { source } }] }, { text: 'Within 30 days.' }]);
-    const agent = defineAgent({ name: 'coder', model, instructions: 'Help.', tools: [lookup], skills: { paths: [skills] }, codeMode: { engine } });
+    const agent = defineAgent({ name: 'coder', model, instructions: 'Help.', tools: [lookup], capabilities: [skills({ paths: [skillSource] }), codeMode({ engine })] });
     const run = await agent.ask('Refund?');
 
     expect(run.outcome).toBe('completed');
@@ -40,7 +41,7 @@ describe('skills in code mode', () => {
 
   it('the skills tool can stay model-facing with except', async () => {
     const model = scriptedModel([{ text: 'ok' }]);
-    await defineAgent({ name: 'coder', model, tools: [lookup], skills: { paths: [skills] }, codeMode: { engine, except: ['skills'] } }).ask('hi');
+    await defineAgent({ name: 'coder', model, tools: [lookup], capabilities: [skills({ paths: [skillSource] }), codeMode({ engine, except: ['skills'] })] }).ask('hi');
     expect(model.calls[0]?.tools?.map((tool) => tool.name).sort()).toEqual(['exec', 'skills', 'stop', 'wait']);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bundledSkillSource, SkillCatalog } from '../../src/index';
+import { bundledSkillSource, SkillCatalog } from 'ghostlight/skills';
 
 /**
  * The real SKILL.md files of ../shared/realworld/skills-corpus (REALWORLD.md),

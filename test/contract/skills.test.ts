@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { ConfigurationError, defineAgent, defineTool, MemorySkillSource, SkillCatalog, SkillLimitError, SKILLS_TOOL_DESCRIPTION } from '../../src/index';
-import type { SkillSource } from '../../src/index';
+import { ConfigurationError, defineAgent, defineTool } from 'ghostlight';
+import { MemorySkillSource, SkillCatalog, SkillLimitError, SKILLS_TOOL_DESCRIPTION, skills } from 'ghostlight/skills';
+import type { SkillSource } from 'ghostlight/skills';
 import { scriptedModel } from '../support/scripted-model';
 
 const skill = (name: string, description: string, body = 'Instructions', extra = '') => `---\nname: ${name}\ndescription: ${description}\n${extra}---\n${body}\n`;
@@ -27,7 +28,7 @@ const toolNames = (model: ReturnType<typeof scriptedModel>, call = 0) => (model.
 describe('skills: discovery and the skills tool', () => {
   it('C.23: an empty catalog adds no prompt text and no tool', async () => {
     const model = scriptedModel([{ text: 'Done.' }]);
-    const agent = defineAgent({ name: 'support', model, instructions: 'Be brief.', tools: [lookup], skills: { paths: [new MemorySkillSource({})] } });
+    const agent = defineAgent({ name: 'support', model, instructions: 'Be brief.', tools: [lookup], capabilities: [skills({ paths: [new MemorySkillSource({})] })] });
     const run = await agent.ask('Hi');
     expect(run.outcome).toBe('completed');
     expect(systemOf(model)).toBe('Be brief.');
@@ -36,7 +37,7 @@ describe('skills: discovery and the skills tool', () => {
 
   it('C.23: a catalog of only invalid skills is empty too', async () => {
     const model = scriptedModel([{ text: 'Done.' }]);
-    await defineAgent({ name: 'support', model, instructions: 'Be brief.', skills: { paths: [new MemorySkillSource({ 'bad/SKILL.md': 'no front matter' })] } }).ask('Hi');
+    await defineAgent({ name: 'support', model, instructions: 'Be brief.', capabilities: [skills({ paths: [new MemorySkillSource({ 'bad/SKILL.md': 'no front matter' })] })] }).ask('Hi');
     expect(systemOf(model)).toBe('Be brief.');
     expect(toolNames(model)).toEqual([]);
   });
@@ -47,7 +48,7 @@ describe('skills: discovery and the skills tool', () => {
       'escape/SKILL.md': skill('escape', 'Keep <tags> & "quotes" as text, don\'t render them'),
     }, { location: '/app/skills' });
     const model = scriptedModel([{ text: 'Done.' }]);
-    await defineAgent({ name: 'support', model, instructions: 'Use an available skill when a request needs a documented procedure.', skills: { paths: [source] } }).ask('Hi');
+    await defineAgent({ name: 'support', model, instructions: 'Use an available skill when a request needs a documented procedure.', capabilities: [skills({ paths: [source] })] }).ask('Hi');
     expect(systemOf(model)).toBe([
       'Use an available skill when a request needs a documented procedure.',
       '',
@@ -135,7 +136,7 @@ describe('skills: discovery and the skills tool', () => {
       'shipping_guide/SKILL.md': skill('shipping_guide', 'Shipping'),
     });
     const model = scriptedModel([{ text: 'Done.' }]);
-    await defineAgent({ name: 'support', model, instructions: 'Help.', skills: { paths: [source], only: ['refund_guide'] } }).ask('Hi');
+    await defineAgent({ name: 'support', model, instructions: 'Help.', capabilities: [skills({ paths: [source], only: ['refund_guide'] })] }).ask('Hi');
     expect(systemOf(model)).toContain('<name>refund_guide</name>');
     expect(systemOf(model)).not.toContain('shipping_guide');
     const catalog = await SkillCatalog.load({ sources: [source], only: ['refund_guide', 'missing'] });
@@ -148,7 +149,7 @@ describe('skills: discovery and the skills tool', () => {
       { toolCalls: [{ id: 'c1', name: 'skills', input: { skill_name: 'review' } }] },
       { text: 'Done.' },
     ]);
-    const agent = defineAgent({ name: 'reviewer', model, instructions: 'Review carefully.', tools: [lookup], skills: { paths: [new MemorySkillSource(review)] } });
+    const agent = defineAgent({ name: 'reviewer', model, instructions: 'Review carefully.', tools: [lookup], capabilities: [skills({ paths: [new MemorySkillSource(review)] })] });
     const run = await agent.ask('Review my change');
     const result = run.steps[0]!.toolResults[0]!;
     expect(result.status).toBe('success');
@@ -185,7 +186,7 @@ describe('skills: discovery and the skills tool', () => {
     expect(SkillLimitError.isInstance(error)).toBe(true);
     expect(ConfigurationError.isInstance(error)).toBe(true);
     expect((error as Error).message).toBe('Skill catalog exceeds 1 skills');
-    const agent = defineAgent({ name: 'support', model: scriptedModel([]), skills: { paths: [source], maxSkills: 1 } });
+    const agent = defineAgent({ name: 'support', model: scriptedModel([]), capabilities: [skills({ paths: [source], maxSkills: 1 })] });
     await expect(agent.ask('Hi')).rejects.toThrow('Skill catalog exceeds 1 skills');
   });
 
@@ -202,7 +203,7 @@ describe('skills: discovery and the skills tool', () => {
 
   it('C.27: an unknown skill_name is an error result and the run goes on', async () => {
     const model = scriptedModel([{ toolCalls: [{ name: 'skills', input: { skill_name: 'missing' } }] }, { text: 'Sorry.' }]);
-    const run = await defineAgent({ name: 'support', model, skills: { paths: [new MemorySkillSource(review)] } }).ask('Hi');
+    const run = await defineAgent({ name: 'support', model, capabilities: [skills({ paths: [new MemorySkillSource(review)] })] }).ask('Hi');
     expect(run.outcome).toBe('completed');
     expect(run.steps[0]!.toolResults[0]).toMatchObject({ status: 'error', content: 'Unknown skill: missing' });
   });
@@ -244,7 +245,7 @@ describe('skills: discovery and the skills tool', () => {
 
   it('takes skill paths and the resource root from the run options when the agent names none', async () => {
     const model = scriptedModel([{ text: 'Done.' }]);
-    const agent = defineAgent({ name: 'support', model, instructions: 'Help.', skills: true });
+    const agent = defineAgent({ name: 'support', model, instructions: 'Help.', capabilities: [skills()] });
     await agent.ask('Hi', { skillPaths: [new MemorySkillSource(review)], skillResourceRoot: '/mounted' });
     expect(systemOf(model)).toContain('<location>/mounted/review/SKILL.md</location>');
   });
@@ -257,10 +258,10 @@ describe('skills: discovery and the skills tool', () => {
       name: 'support',
       model,
       instructions: 'Help.',
-      skills: {
+      capabilities: [skills({
         paths: (binding) => [sources[binding.run.invocation.context.tenant as 'acme' | 'other']],
         onLoad: (catalog) => void loaded.push(catalog.names),
-      },
+      })],
     });
     await agent.ask('Hi', { context: { tenant: 'acme' } });
     await agent.ask('Hi', { context: { tenant: 'other' } });
@@ -274,13 +275,13 @@ describe('skills: discovery and the skills tool', () => {
     expect(SkillCatalog.isInstance(catalog)).toBe(true);
     expect(SkillCatalog.isInstance({ names: [] })).toBe(false);
     const model = scriptedModel([{ toolCalls: [{ name: 'skills', input: { skill_name: 'review' } }] }, { text: 'Done.' }]);
-    const run = await defineAgent({ name: 'support', model, skills: catalog }).ask('Hi');
+    const run = await defineAgent({ name: 'support', model, capabilities: [skills(catalog)] }).ask('Hi');
     expect(run.steps[0]!.toolResults[0]!.content).toContain('Read every changed file.');
     expect(systemOf(model)).toContain('<available_skills>');
   });
 
   it('rejects skill paths that are neither sources nor workspace references', async () => {
-    const agent = defineAgent({ name: 'support', model: scriptedModel([]), skills: { paths: ['/etc/skills'] } });
+    const agent = defineAgent({ name: 'support', model: scriptedModel([]), capabilities: [skills({ paths: ['/etc/skills'] })] });
     await expect(agent.ask('Hi')).rejects.toThrow(ConfigurationError);
   });
 });

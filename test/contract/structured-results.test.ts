@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { ConfigurationError, StructuredResultError, createModelRegistry, defineAgent, defineTool } from '../../src/index';
-import type { AgentDefinition, GhostlightEvent } from '../../src/index';
+import { ConfigurationError, StructuredResultError, createModelRegistry, defineAgent, defineTool } from 'ghostlight';
+import { codeMode } from 'ghostlight/code-mode';
+import type { AgentDefinition, GhostlightEvent } from 'ghostlight';
 import { scriptedModel } from '../support/scripted-model';
 import type { ScriptedTurn } from '../support/scripted-model';
 
@@ -385,12 +386,11 @@ describe('size limits (C.36)', () => {
 
 describe('with code mode', () => {
   it('lets a program gather evidence before the structured answer', async () => {
-    const { testRuntime } = await import('#test-runtime');
     const lookup = defineTool({ name: 'lookup', description: 'Look up.', input: { type: 'object' }, execute: () => ({ found: 'forty-two' }) });
     const source = 'const hit = await tools.lookup({});\nreturn hit.found;';
     const { model, agent } = structuredAgent([{ toolCalls: [{ id: 'x1', name: 'exec', input: { source } }] }, { text: '{"answer":"forty-two"}' }], {
       tools: [lookup],
-      codeMode: { engine: testRuntime.codeEngine() },
+      capabilities: [codeMode()],
     });
     const run = await agent.ask('question');
     expect(run.error).toBeUndefined();

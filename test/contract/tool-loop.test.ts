@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ToolLoopError, defineAgent, defineTool } from '../../src/index';
+import { ToolLoopError, defineAgent, defineTool } from 'ghostlight';
 import { scriptedModel } from '../support/scripted-model';
 
 const lookup = defineTool({

@@ -1,19 +1,10 @@
 import { jsonSchema, tool } from 'ai';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { testRuntime } from '#test-runtime';
-import {
-  ConfigurationError,
-  MissingToolError,
-  RunFailedError,
-  createToolRegistry,
-  defineAgent,
-  defineTool,
-  descriptorHash,
-  toolAlias,
-} from '../../src/index';
-import type { GhostlightEvent, RunCapability, Tool, ToolRegistry } from '../../src/index';
+import { ConfigurationError, MissingToolError, RunFailedError, createToolRegistry, defineAgent, defineTool, descriptorHash, toolAlias } from 'ghostlight';
+import type { GhostlightEvent, RunCapability, Tool, ToolRegistry } from 'ghostlight';
 import { scriptedModel } from '../support/scripted-model';
+import { codeMode } from 'ghostlight/code-mode';
 
 function lookupTool(overrides: { description?: string; output?: object; input?: object; answer?: string } = {}) {
   return defineTool({
@@ -226,6 +217,7 @@ describe('registry tools through the one executor (C.22)', () => {
       },
     });
     const codeMode: RunCapability = {
+      version: 'run-capability-v1',
       name: 'fake-code-mode',
       arrange: (context) => {
         broker = context.broker;
@@ -255,7 +247,7 @@ describe('registry tools in code mode (C.22)', () => {
   it('are called by programs through the one executor, logged with caller "code" and their ids', async () => {
     const source = 'const a = await tools.atlas__search({ query: "refunds" });\nconst b = await tools.call("lookup", { topic: "returns" });\nreturn [a.hits[0], b.answer];';
     const model = scriptedModel([{ toolCalls: [{ id: 'x1', name: 'exec', input: { source } }] }, { text: 'Done.' }]);
-    const agent = defineAgent({ name: 'coder', model, tools: ['atlas.search', 'lookup'], codeMode: { engine: testRuntime.codeEngine() } });
+    const agent = defineAgent({ name: 'coder', model, tools: ['atlas.search', 'lookup'], capabilities: [codeMode()] });
     const snapshot = await createToolRegistry({ 'atlas.search': search('Refund policy'), lookup: lookupTool() }).snapshot();
     const run = await agent.ask('Refunds and returns', {
       toolRegistry: createToolRegistry({ 'atlas.search': search('Refund policy'), lookup: lookupTool() }),
@@ -274,7 +266,7 @@ describe('registry tools in code mode (C.22)', () => {
   it('fail the run on capability drift when a program calls them', async () => {
     const snapshot = await createToolRegistry({ lookup: lookupTool() }).snapshot();
     const model = scriptedModel([{ toolCalls: [{ id: 'x1', name: 'exec', input: { source: 'return await tools.lookup({ topic: "x" });' } }] }, { text: 'never' }]);
-    const agent = defineAgent({ name: 'coder', model, tools: ['lookup'], codeMode: { engine: testRuntime.codeEngine() } });
+    const agent = defineAgent({ name: 'coder', model, tools: ['lookup'], capabilities: [codeMode()] });
     const run = await agent.ask('go', { toolRegistry: createToolRegistry({ lookup: lookupTool({ description: 'Changed.' }) }), capabilitySnapshot: snapshot });
     expect(run.outcome).toBe('failed');
     expect(run.error).toMatchObject({ name: 'RunFailedError', causeCode: 'capability_drift' });

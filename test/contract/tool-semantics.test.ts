@@ -1,16 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import {
-  CancelledError,
-  CleanupError,
-  ConfigurationError,
-  DeadlineExceededError,
-  ProtocolError,
-  ToolError,
-  defineAgent,
-  defineTool,
-} from '../../src/index';
-import type { AfterToolEvent, Tool, ToolBinding } from '../../src/index';
+import { CancelledError, CleanupError, ConfigurationError, DeadlineExceededError, ProtocolError, ToolError, defineAgent, defineTool } from 'ghostlight';
+import type { AfterToolEvent, Tool, ToolBinding } from 'ghostlight';
 import { scriptedModel } from '../support/scripted-model';
 
 const echo = (name: string, extra: Partial<Parameters<typeof defineTool>[0]> = {}) =>

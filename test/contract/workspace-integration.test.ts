@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { testRuntime } from '#test-runtime';
-import { createArtifact, defineAgent, defineTool, filesystemTools, toolResult } from '../../src/index';
-import type { GhostlightEvent } from '../../src/index';
+import { createArtifact, defineAgent, defineTool, toolResult } from 'ghostlight';
+import { filesystemTools } from 'ghostlight/filesystem-tools';
+import type { GhostlightEvent } from 'ghostlight';
 import { scriptedModel } from '../support/scripted-model';
+import { workspace } from 'ghostlight/workspace';
+import { sandbox } from 'ghostlight/sandbox';
+import { codeMode } from 'ghostlight/code-mode';
+import { artifacts } from 'ghostlight/artifacts';
 
 describe('the workspace with the other capabilities', () => {
   it('serves code-mode programs through the run executor, with the same grants', async () => {
@@ -18,10 +22,8 @@ describe('the workspace with the other capabilities', () => {
     const agent = defineAgent({
       name: 'coder',
       model,
-      workspace: { paths: { docs: 'docs' } },
-      sandbox: { policy: { files: { root: 'read_write', docs: 'read_only' } } },
       tools: [filesystemTools({ exclusive: true })],
-      codeMode: { engine: testRuntime.codeEngine() },
+      capabilities: [workspace({ paths: { docs: 'docs' } }), sandbox({ policy: { files: { root: 'read_write', docs: 'read_only' } } }), codeMode()],
     });
     const run = await agent.ask('write and read a note');
     expect(run.outcome).toBe('completed');
@@ -53,10 +55,8 @@ describe('the workspace with the other capabilities', () => {
     const agent = defineAgent({
       name: 'reports',
       model,
-      artifacts: true,
-      workspace: {},
-      sandbox: { policy: { files: { root: 'read_only', artifacts: 'read_only' } } },
       tools: [report, filesystemTools()],
+      capabilities: [workspace(), sandbox({ policy: { files: { root: 'read_only', artifacts: 'read_only' } } }), artifacts()],
     });
     const run = await agent.ask('Export.');
     expect(run.outcome).toBe('completed');

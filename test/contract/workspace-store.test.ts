@@ -1,6 +1,6 @@
 import { testRuntime } from '#test-runtime';
 import { describe } from 'vitest';
-import { MemoryWorkspaceStore } from '../../src/index';
+import { MemoryWorkspaceStore } from 'ghostlight/workspace';
 import { workspaceStoreContract } from '../support/workspace-store-contract';
 import type { WorkspaceStoreBackend } from '../support/workspace-store-contract';
 

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ConfigurationError,
-  MemoryWorkspaceStore,
-  snapshotFromJson,
-  snapshotToJson,
-  Workspace,
-  WorkspaceError,
-  WorkspaceLimitError,
-} from '../../src/index';
-import type { WorkspaceChangeEvent } from '../../src/index';
+import { ConfigurationError } from 'ghostlight';
+import { MemoryWorkspaceStore, snapshotFromJson, snapshotToJson, Workspace, WorkspaceError, WorkspaceLimitError } from 'ghostlight/workspace';
+import type { WorkspaceChangeEvent } from 'ghostlight/workspace';
 
 const bytes = (...values: number[]) => new Uint8Array(values);
 

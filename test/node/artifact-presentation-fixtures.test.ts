@@ -1,6 +1,7 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemoryArtifactStorage, createArtifact, defineAgent, defineTool, toolResult } from '../../src/index';
+import { createArtifact, defineAgent, defineTool, toolResult } from 'ghostlight';
+import { MemoryArtifactStorage, artifacts } from 'ghostlight/artifacts';
 import { fixtureServer, fixturesAvailable } from './fixture-server';
 
 const servers: Array<{ close(): Promise<void> }> = [];
@@ -25,7 +26,7 @@ describe.skipIf(!fixturesAvailable())('artifact media through the real Anthropic
         }),
     });
     const storage = new MemoryArtifactStorage();
-    const agent = defineAgent({ name: 'issues', model: anthropic('claude-sonnet-4-5-20250929'), tools: [tool], artifacts: { storage } });
+    const agent = defineAgent({ name: 'issues', model: anthropic('claude-sonnet-4-5-20250929'), tools: [tool], capabilities: [artifacts({ storage })] });
     const run = await agent.ask('Update the issues.');
 
     expect(run.error).toBeUndefined();

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bundledSkillSource, SkillCatalog } from '../../src/index';
+import { bundledSkillSource, SkillCatalog } from 'ghostlight/skills';
 // @ts-expect-error: a plain .mjs build script without types
 import { readSkillFiles, skillModule } from '../../scripts/bundle-skills.mjs';
 

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import variant from '@jitl/quickjs-wasmfile-release-sync';
-import { CodeLimitError, createQuickJsEngine, defineAgent, defineTool, runCode } from '../../src/index';
+import { defineAgent, defineTool } from 'ghostlight';
+import { CodeLimitError, createQuickJsEngine, runCode, codeMode } from 'ghostlight/code-mode';
 import { scriptedModel } from '../support/scripted-model';
 
 describe('the CPU budget where the clock does not advance (deployed Workers)', () => {
@@ -42,7 +43,7 @@ describe.skipIf(missing.length > 0)('a real model-written program (OpenAI progra
         }),
       );
     const model = scriptedModel([{ toolCalls: [{ id: 'p1', name: 'exec', input: { source: program.code } }] }, { text: 'Inventory is sufficient.' }]);
-    const run = await defineAgent({ name: 'inventory', model, tools, codeMode: true }).ask('Compare inventory and demand for sku_123.');
+    const run = await defineAgent({ name: 'inventory', model, tools, capabilities: [codeMode()] }).ask('Compare inventory and demand for sku_123.');
     expect(run.outcome).toBe('completed');
     const observation = JSON.parse(run.steps[0]!.toolResults[0]!.content) as { status: string; output: string };
     expect(observation.status).toBe('completed');

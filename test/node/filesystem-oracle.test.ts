@@ -4,7 +4,8 @@ import { dirname, join, relative } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Sandbox, Workspace } from '../../src/index';
+import { Sandbox } from 'ghostlight/sandbox';
+import { Workspace } from 'ghostlight/workspace';
 import { projectRoot } from '../support/realworld';
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createAgentApp, defineAgent, MemorySessionStore } from '../../src/index';
-import type { AuthResult } from '../../src/index';
+import { defineAgent, MemorySessionStore } from 'ghostlight';
+import { createAgentApp } from 'ghostlight/http';
+import type { AuthResult } from 'ghostlight/http';
 import { parseSse } from '../support/sse';
 import { scriptedModel } from '../support/scripted-model';
 import type { ScriptedTurn } from '../support/scripted-model';

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { validateJson, validateJsonSchema } from '../../src/index';
+import { validateJson, validateJsonSchema } from 'ghostlight';
 
 const SUITE = new URL('../../../shared/realworld/json-schema-test-suite/draft2020-12/', import.meta.url);
 const available = existsSync(SUITE);

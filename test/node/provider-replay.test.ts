@@ -1,7 +1,7 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import * as v from 'valibot';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defineAgent, defineTool } from '../../src/index';
+import { defineAgent, defineTool } from 'ghostlight';
 import { chunkLines, splitStreams, startFixtureServer } from '../support/fixture-server';
 import { calculatorTool as calculator } from '../support/calculator-tool';
 import { hasRealworld, readRealworld } from '../support/realworld';

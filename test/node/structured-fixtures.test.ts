@@ -1,8 +1,8 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import * as v from 'valibot';
 import { afterEach, describe, expect, it } from 'vitest';
-import { defineAgent, generateResult } from '../../src/index';
-import type { GhostlightEvent } from '../../src/index';
+import { defineAgent, generateResult } from 'ghostlight';
+import type { GhostlightEvent } from 'ghostlight';
 import { fixtureServer, fixturesAvailable } from './fixture-server';
 import type { FixtureResponse } from './fixture-server';
 

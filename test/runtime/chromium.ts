@@ -1,5 +1,4 @@
-import { defaultCodeEngine } from '../../src/codemode/quickjs/default-code-engine';
-import { IndexedDbSessionStore, IndexedDbWorkspaceStore } from '../../src/adapter/browser/index';
+import { IndexedDbSessionStore, IndexedDbWorkspaceStore } from 'ghostlight/browser';
 
 /**
  * What the contract suite needs from the runtime it runs in. The vitest
@@ -8,8 +7,6 @@ import { IndexedDbSessionStore, IndexedDbWorkspaceStore } from '../../src/adapte
  */
 export const testRuntime = {
   name: 'chromium' as const,
-  /** The code-mode engine for this runtime (the plain variant; Vite serves its wasm as an asset). */
-  codeEngine: defaultCodeEngine,
   /** Workspace stores only this runtime has: IndexedDB, a fresh database per test. */
   workspaceStores: {
     indexeddb: async <T>(test: (open: (name: string) => IndexedDbWorkspaceStore) => Promise<T>) => {

@@ -1,4 +1,3 @@
-import { defaultCodeEngine } from '../../src/codemode/quickjs/default-code-engine';
 
 /**
  * What the contract suite needs from the runtime it runs in. The vitest
@@ -7,6 +6,4 @@ import { defaultCodeEngine } from '../../src/codemode/quickjs/default-code-engin
  */
 export const testRuntime = {
   name: 'node' as const,
-  /** The code-mode engine for this runtime (QuickJS loads its wasm from the package). */
-  codeEngine: defaultCodeEngine,
 };

@@ -1,8 +1,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { DurableObjectSessionStore, DurableObjectWorkspaceStore } from '../../src/adapter/cloudflare/index';
-import { cloudflareCodeEngine } from '../../src/adapter/cloudflare/code-mode';
-import type { DurableObjectNamespaceLike } from '../../src/adapter/cloudflare/index';
+import { DurableObjectSessionStore, DurableObjectWorkspaceStore } from 'ghostlight/cloudflare';
+import type { DurableObjectNamespaceLike } from 'ghostlight/cloudflare';
 
 /**
  * What the contract suite needs from the runtime it runs in. The vitest
@@ -23,6 +22,4 @@ export const testRuntime = {
       return runInDurableObject(stub, (_instance, state) => test((name) => new DurableObjectWorkspaceStore(state.storage, { prefix: `${name}:` })));
     },
   },
-  /** The code-mode engine for this runtime (the wasm comes in as a CompiledWasm module import). */
-  codeEngine: cloudflareCodeEngine,
 };

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { defineTool } from '../../src/index';
+import { defineTool } from 'ghostlight';
 
 /**
  * The calculator the recorded OpenAI streams call (`{a, b, op}`), shared by

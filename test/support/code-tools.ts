@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { defineTool } from '../../src/index';
+import { defineTool } from 'ghostlight';
 
 /** A tool a test can hold open: calls wait until `release()`. */
 export function gateTool(name = 'gate') {

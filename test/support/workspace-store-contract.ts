@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { Workspace } from '../../src/index';
-import type { WorkspaceRecord, WorkspaceStore } from '../../src/index';
+import { Workspace } from 'ghostlight/workspace';
+import type { WorkspaceRecord, WorkspaceStore } from 'ghostlight/workspace';
 
 /**
  * Runs `test` with a way to open stores by name: two stores opened with the

@@ -2,7 +2,8 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { HttpAgent } from '@ag-ui/client';
 import { EventSchemas } from '@ag-ui/core/schemas';
 import { describe, expect, it } from 'vitest';
-import { createAgentApp, defineAgent, MemorySessionStore } from '../../src/index';
+import { defineAgent, MemorySessionStore } from 'ghostlight';
+import { createAgentApp } from 'ghostlight/http';
 import { failOnAgUiWarnings } from '../support/ag-ui-warnings';
 import { calculatorTool as calculator } from '../support/calculator-tool';
 

@@ -1,4 +1,4 @@
-import type { Agent } from '../../src/index';
+import type { Agent } from 'ghostlight';
 import { h, replaceChildren } from './dom';
 import type { ExampleInfo } from './examples/example';
 import { examples } from './examples/index';

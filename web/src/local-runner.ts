@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import type { Agent, AskOptions, GhostlightEvent } from '../../src/index';
+import type { Agent, AskOptions, GhostlightEvent } from 'ghostlight';
 import type { ArtifactView, Runner, ViewEvent } from './view-event';
 
 /**

@@ -1,6 +1,6 @@
 import type { LanguageModel } from 'ai';
-import { createOfflineDemoModel } from '../../src/index';
-import type { DemoRequest, DemoTurn } from '../../src/index';
+import { createOfflineDemoModel } from 'ghostlight/demo-model';
+import type { DemoRequest, DemoTurn } from 'ghostlight/demo-model';
 import { defaultModelId } from './settings';
 import type { Settings } from './settings';
 

@@ -1,5 +1,6 @@
-import { IndexedDbWorkspaceStore } from '../../src/adapter/browser/index';
-import { Sandbox, Workspace } from '../../src/index';
+import { IndexedDbWorkspaceStore } from 'ghostlight/browser';
+import { Sandbox } from 'ghostlight/sandbox';
+import { Workspace } from 'ghostlight/workspace';
 
 /** The sample files a fresh playground workspace starts with. */
 export const SAMPLE_FILES: Readonly<Record<string, string>> = {

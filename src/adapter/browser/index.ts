@@ -3,7 +3,7 @@
  *
  * @module ghostlight/browser
  */
-export { IndexedDbSessionStore } from './indexed-db-session-store';
-export type { IndexedDbSessionStoreOptions } from './indexed-db-session-store';
-export { IndexedDbWorkspaceStore } from './indexed-db-workspace-store';
-export type { IndexedDbWorkspaceStoreOptions } from './indexed-db-workspace-store';
+export { IndexedDbSessionStore } from './indexed-db-session-store.ts';
+export type { IndexedDbSessionStoreOptions } from './indexed-db-session-store.ts';
+export { IndexedDbWorkspaceStore } from './indexed-db-workspace-store.ts';
+export type { IndexedDbWorkspaceStoreOptions } from './indexed-db-workspace-store.ts';

@@ -1,12 +1,12 @@
 import type { ModelMessage } from 'ai';
-import { CancelledError } from '../../error/control-errors';
-import { ProtocolError } from '../../error/protocol-error';
-import { persistableMessages } from '../../session/persistable-messages';
-import { SessionActorError } from '../../session/session-errors';
-import { sessionJson } from '../../session/session-json';
-import { KeyedLock } from '../../session/session-lock';
-import type { SessionAccess, SessionAppend, SessionRelease, SessionSnapshot, SessionStore } from '../../session/session-store';
-import type { JsonObject } from '../../util/json';
+import { CancelledError } from '../../error/control-errors.ts';
+import { ProtocolError } from '../../error/protocol-error.ts';
+import { persistableMessages } from '../../session/persistable-messages.ts';
+import { SessionActorError } from '../../session/session-errors.ts';
+import { sessionJson } from '../../session/session-json.ts';
+import { KeyedLock } from '../../session/session-lock.ts';
+import type { SessionAccess, SessionAppend, SessionRelease, SessionSnapshot, SessionStore } from '../../session/session-store.ts';
+import type { JsonObject } from '../../util/json.ts';
 
 interface Meta {
   id: string;

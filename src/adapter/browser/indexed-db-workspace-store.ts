@@ -1,4 +1,4 @@
-import type { WorkspaceChange, WorkspaceRecord, WorkspaceStore } from '../../workspace/workspace-store';
+import type { WorkspaceChange, WorkspaceRecord, WorkspaceStore } from '../../workspace/workspace-store.ts';
 
 /** Options of {@link IndexedDbWorkspaceStore}. */
 export interface IndexedDbWorkspaceStoreOptions {

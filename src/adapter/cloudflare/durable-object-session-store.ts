@@ -1,9 +1,9 @@
-import { CancelledError } from '../../error/control-errors';
-import { ProtocolError } from '../../error/protocol-error';
-import { SessionActorError, SessionStoreError } from '../../session/session-errors';
-import { sessionJson } from '../../session/session-json';
-import type { SessionAccess, SessionAppend, SessionRelease, SessionSnapshot, SessionStore } from '../../session/session-store';
-import type { DurableObjectNamespaceLike } from './durable-object-types';
+import { CancelledError } from '../../error/control-errors.ts';
+import { ProtocolError } from '../../error/protocol-error.ts';
+import { SessionActorError, SessionStoreError } from '../../session/session-errors.ts';
+import { sessionJson } from '../../session/session-json.ts';
+import type { SessionAccess, SessionAppend, SessionRelease, SessionSnapshot, SessionStore } from '../../session/session-store.ts';
+import type { DurableObjectNamespaceLike } from './durable-object-types.ts';
 
 /** Options of {@link DurableObjectSessionStore}. */
 export interface DurableObjectSessionStoreOptions {

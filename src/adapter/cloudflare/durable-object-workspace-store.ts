@@ -1,5 +1,5 @@
-import { sha256Hex } from '../../util/sha256';
-import type { WorkspaceChange, WorkspaceRecord, WorkspaceStore } from '../../workspace/workspace-store';
+import { sha256Hex } from '../../util/sha256.ts';
+import type { WorkspaceChange, WorkspaceRecord, WorkspaceStore } from '../../workspace/workspace-store.ts';
 
 /**
  * The part of a Durable Object's `ctx.storage` (its key-value API) the store

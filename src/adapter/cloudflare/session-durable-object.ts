@@ -1,5 +1,5 @@
-import { persistableMessages } from '../../session/persistable-messages';
-import type { DurableObjectStateLike } from './durable-object-types';
+import { persistableMessages } from '../../session/persistable-messages.ts';
+import type { DurableObjectStateLike } from './durable-object-types.ts';
 
 const MESSAGE_PREFIX = 'message:';
 const DELETE_BATCH = 128;

@@ -1,8 +1,8 @@
-import { Workspace } from '../../workspace/workspace';
-import { WorkspaceError } from '../../workspace/workspace-error';
-import { snapshotFromJson, snapshotToJson } from '../../workspace/workspace-snapshot';
-import { DurableObjectWorkspaceStore } from './durable-object-workspace-store';
-import type { DurableObjectWorkspaceStorage } from './durable-object-workspace-store';
+import { Workspace } from '../../workspace/workspace.ts';
+import { WorkspaceError } from '../../workspace/workspace-error.ts';
+import { snapshotFromJson, snapshotToJson } from '../../workspace/workspace-snapshot.ts';
+import { DurableObjectWorkspaceStore } from './durable-object-workspace-store.ts';
+import type { DurableObjectWorkspaceStorage } from './durable-object-workspace-store.ts';
 
 /** The `state` a Durable Object class receives, as far as this object uses it. */
 export interface WorkspaceDurableObjectState {

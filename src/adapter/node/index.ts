@@ -1,2 +1,2 @@
-export { stdioMcpTransport } from './stdio-mcp-transport';
-export type { StdioMcpTransportOptions } from './stdio-mcp-transport';
+export { stdioMcpTransport } from './stdio-mcp-transport.ts';
+export type { StdioMcpTransportOptions } from './stdio-mcp-transport.ts';

@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { ProviderError } from '../../error/control-errors';
-import { ProtocolError } from '../../error/protocol-error';
-import type { JsonRpcNotification, JsonRpcRequest } from '../../mcp/mcp-protocol';
-import type { McpTransport, McpTransportOptions } from '../../mcp/mcp-transport';
-import { abortReason, throwIfAborted } from '../../util/abort';
-import { isPlainObject } from '../../util/json';
-import { utf8Length } from '../../util/truncate';
+import { ProviderError } from '../../error/control-errors.ts';
+import { ProtocolError } from '../../error/protocol-error.ts';
+import type { JsonRpcNotification, JsonRpcRequest } from '../../mcp/mcp-protocol.ts';
+import type { McpTransport, McpTransportOptions } from '../../mcp/mcp-transport.ts';
+import { abortReason, throwIfAborted } from '../../util/abort.ts';
+import { isPlainObject } from '../../util/json.ts';
+import { utf8Length } from '../../util/truncate.ts';
 
 /** Options of {@link stdioMcpTransport}. */
 export interface StdioMcpTransportOptions {

@@ -5,7 +5,8 @@
  * come from that server through an MCP toolset, exactly as an application
  * would; a scripted model calls `add_numbers` when the server offers it.
  */
-import { defineAgent, mcpToolset } from '../../../src/index';
+import { defineAgent } from 'ghostlight';
+import { mcpToolset } from 'ghostlight/mcp';
 import { scriptedModel } from '../../support/scripted-model';
 
 const url = process.argv.at(-1);

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
-import { createArtifact, defineAgent, defineTool, toolResult } from '../../../src/index';
-import type { DemoRequest, DemoTurn } from '../../../src/index';
+import { createArtifact, defineAgent, defineTool, toolResult } from 'ghostlight';
+import type { DemoRequest, DemoTurn } from 'ghostlight/demo-model';
 import type { ExampleAgent } from './example';
+import { codeMode } from 'ghostlight/code-mode';
 
 const SALES: Record<string, number[]> = {
   north: [120, 135, 150, 160],
@@ -102,6 +103,6 @@ export const dataTaskExample: ExampleAgent = {
       model,
       instructions: 'Answer questions about regional sales. Use a program to combine several tool calls.',
       tools: [listRegions, regionSales, exportCsv, renderChart],
-      codeMode: true,
+      capabilities: [codeMode()],
     }),
 };

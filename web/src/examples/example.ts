@@ -1,5 +1,6 @@
 import type { LanguageModel } from 'ai';
-import type { Agent, AskOptions, DemoRequest, DemoTurn } from '../../../src/index';
+import type { Agent, AskOptions } from 'ghostlight';
+import type { DemoRequest, DemoTurn } from 'ghostlight/demo-model';
 
 /** What the playground lists about an example, known before any agent code loads. */
 export interface ExampleInfo {

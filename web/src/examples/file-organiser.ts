@@ -1,5 +1,7 @@
-import { defineAgent, filesystemTools, shellTool } from '../../../src/index';
-import type { DemoRequest, DemoTurn } from '../../../src/index';
+import { defineAgent } from 'ghostlight';
+import { filesystemTools } from 'ghostlight/filesystem-tools';
+import { shellTool } from 'ghostlight/shell';
+import type { DemoRequest, DemoTurn } from 'ghostlight/demo-model';
 import { playgroundWorkspace } from '../playground-workspace';
 import type { ExampleAgent } from './example';
 

@@ -1,5 +1,6 @@
-import { bundledSkillSource, defineAgent, SkillCatalog } from '../../../src/index';
-import type { DemoRequest, DemoTurn } from '../../../src/index';
+import { defineAgent } from 'ghostlight';
+import { bundledSkillSource, SkillCatalog, skills } from 'ghostlight/skills';
+import type { DemoRequest, DemoTurn } from 'ghostlight/demo-model';
 import { helpCenterLookup, orderStatus } from '../../../worker/demo-agent';
 import type { ExampleAgent } from './example';
 
@@ -39,6 +40,6 @@ export const skillsExample: ExampleAgent = {
       model,
       instructions: 'Use an available skill when a request needs a documented procedure.',
       tools: [helpCenterLookup, orderStatus],
-      skills: { paths: [playgroundSkills] },
+      capabilities: [skills({ paths: [playgroundSkills] })],
     }),
 };

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { defineAgent } from '../../../src/index';
+import { defineAgent } from 'ghostlight';
 import { helpCenterLookup } from '../../../worker/demo-agent';
 import type { ExampleAgent } from './example';
 

@@ -1,4 +1,4 @@
-import type { SkillCatalog } from '../../../src/index';
+import type { SkillCatalog } from 'ghostlight/skills';
 import { h } from '../dom';
 
 /** The skill catalog: each skill's name, description, allowed tools and location, then any diagnostics. */

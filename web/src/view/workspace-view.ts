@@ -1,4 +1,4 @@
-import type { Workspace } from '../../../src/index';
+import type { Workspace } from 'ghostlight/workspace';
 import { h, replaceChildren } from '../dom';
 import { codeView } from './highlight';
 import { csvTable } from './csv-table';

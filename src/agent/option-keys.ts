@@ -1,0 +1,85 @@
+import { ConfigurationError } from '../error/configuration-error.ts';
+
+/** The keys of `AskOptions` the core reads. */
+export const CORE_OPTION_KEYS: readonly string[] = Object.freeze([
+  'actorId',
+  'context',
+  'metadata',
+  'sessionId',
+  'sessions',
+  'history',
+  'state',
+  'signal',
+  'deadline',
+  'limits',
+  'models',
+  'toolRegistry',
+  'capabilitySnapshot',
+  '_internal',
+]);
+
+/** Option keys that belong to an optional capability, and where that capability comes from. */
+const CAPABILITY_OPTION_KEYS: Readonly<Record<string, string>> = Object.freeze({
+  workspace: 'workspace() from ghostlight/workspace',
+  sandbox: 'sandbox() from ghostlight/sandbox',
+  skillPaths: 'skills() from ghostlight/skills',
+  skillResourceRoot: 'skills() from ghostlight/skills',
+});
+
+/** What users of other SDKs reach for, and the Ghostlight option that does it. */
+const EQUIVALENTS: Readonly<Record<string, string>> = Object.freeze({
+  abortSignal: 'signal',
+  stopWhen: 'limits (maxTurns)',
+  maxSteps: 'limits (maxTurns)',
+  messages: 'history',
+  system: "the agent's instructions",
+  tools: "the agent's tools",
+  userId: 'actorId',
+  threadId: 'sessionId',
+  conversationId: 'sessionId',
+  timeout: 'deadline',
+});
+
+/**
+ * Refuses option keys nothing in the run reads, naming the closest known key,
+ * so a misspelt or foreign option (`abortSignal`, `stopWhen`) never passes
+ * silently. `accepted` holds the keys of the run's capabilities.
+ */
+export function assertKnownOptions(options: object, accepted: ReadonlySet<string>, what = 'agent.ask'): void {
+  for (const key of Object.keys(options)) {
+    if (accepted.has(key) || (options as Record<string, unknown>)[key] === undefined) continue;
+    const capability = CAPABILITY_OPTION_KEYS[key];
+    if (capability) {
+      throw new ConfigurationError(`The ${key} option of ${what} needs ${capability} in the agent's capabilities`);
+    }
+    const hint = Object.hasOwn(EQUIVALENTS, key) ? EQUIVALENTS[key] : closest(key, [...accepted]);
+    throw new ConfigurationError(`Unknown option ${key} for ${what}${hint ? ` (did you mean ${hint}?)` : ''}`);
+  }
+}
+
+/** The known key nearest to `key` (case-insensitive edit distance), when it is near enough to be a misspelling. */
+export function closest(key: string, known: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const candidate of known) {
+    const distance = editDistance(key.toLowerCase(), candidate.toLowerCase());
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best !== undefined && bestDistance <= Math.max(2, Math.floor(key.length / 3)) ? best : undefined;
+}
+
+function editDistance(left: string, right: string): number {
+  let previous = Array.from({ length: right.length + 1 }, (_, index) => index);
+  for (let row = 1; row <= left.length; row++) {
+    const current = [row];
+    for (let column = 1; column <= right.length; column++) {
+      const cost = left[row - 1] === right[column - 1] ? 0 : 1;
+      current[column] = Math.min(previous[column]! + 1, current[column - 1]! + 1, previous[column - 1]! + cost);
+    }
+    previous = current;
+  }
+  return previous[right.length]!;
+}

@@ -1,0 +1,75 @@
+import { defineTool } from '../tool/define-tool.ts';
+import type { Tool } from '../tool/tool.ts';
+import { toolResult } from '../tool/tool-result.ts';
+import { describeWindow } from './code-instructions.ts';
+import type { CodeObservation, CodeSession } from './code-session.ts';
+import type { Artifact } from '../content/artifact.ts';
+import type { EventPayload } from '../events/events.ts';
+
+/** The names of the code-mode control tools. */
+export const CODE_MODE_CONTROL_TOOLS: readonly string[] = Object.freeze(['exec', 'wait', 'stop']);
+
+/**
+ * The three control tools the model sees in code mode, bound to one session.
+ * Their results are the observation as JSON (`{status, output, value?, error?}`);
+ * artifacts produced by the program's tool calls come back with them.
+ */
+export function codeModeTools(session: CodeSession, observeMs: number, emit: (event: EventPayload) => void = () => undefined): Tool[] {
+  const window = describeWindow(observeMs);
+  let programId = '';
+  const observed = (via: 'exec' | 'wait' | 'stop', observation: CodeObservation & { artifacts: Artifact[] }) => {
+    const { status, output, value, error } = observation;
+    emit({ type: 'program-observe', programId, via, status, output, ...(value === undefined ? {} : { value }), ...(error === undefined ? {} : { error }) });
+    return deliver(observation);
+  };
+  const exec = defineTool({
+    name: 'exec',
+    description: `Run one fresh code-mode program to orchestrate available tools. The program is observed for up to ${window}.\nIf it finishes, use the result directly. If it returns still_working, call wait to observe the same program.`,
+    input: {
+      type: 'object',
+      properties: { source: { type: 'string' }, max_output_tokens: { type: 'integer', minimum: 1 } },
+      required: ['source'],
+      additionalProperties: false,
+    },
+    exclusive: true,
+    execute: async (input, binding) => {
+      const { source, max_output_tokens } = input as { source: string; max_output_tokens?: number };
+      programId = binding.toolCallId;
+      emit({ type: 'program-start', programId, source });
+      try {
+        return observed('exec', await session.exec(source, binding.toolCallId, { maxOutputTokens: max_output_tokens }));
+      } catch (error) {
+        emit({ type: 'program-observe', programId, via: 'exec', status: 'error', output: '', error: (error as Error).message });
+        throw error;
+      }
+    },
+  });
+  const wait = defineTool({
+    name: 'wait',
+    description: `Observe the active code-mode program for up to ${window}. The program keeps running continuously; wait does\nnot resume or restart it. Call again only after exec or wait returned still_working.`,
+    input: {
+      type: 'object',
+      properties: { max_output_tokens: { type: 'integer', minimum: 1, description: 'Maximum output tokens returned by this observation.' } },
+      additionalProperties: false,
+    },
+    exclusive: true,
+    execute: async (input) => observed('wait', await session.wait({ maxOutputTokens: (input as { max_output_tokens?: number }).max_output_tokens })),
+  });
+  const stop = defineTool({
+    name: 'stop',
+    description: 'Stop the active code-mode program and return any output produced since the previous observation.',
+    input: {
+      type: 'object',
+      properties: { max_output_tokens: { type: 'integer', minimum: 1, description: 'Maximum output tokens returned while stopping the program.' } },
+      additionalProperties: false,
+    },
+    exclusive: true,
+    execute: async (input) => observed('stop', await session.stop({ maxOutputTokens: (input as { max_output_tokens?: number }).max_output_tokens })),
+  });
+  return [exec, wait, stop];
+}
+
+function deliver(observation: CodeObservation & { artifacts: Artifact[] }) {
+  const { artifacts, ...value } = observation;
+  return artifacts.length === 0 ? value : toolResult({ value, artifacts });
+}

@@ -1,0 +1,309 @@
+import type { Artifact } from '../content/artifact.ts';
+import { CleanupError, isControlError } from '../error/control-errors.ts';
+import type { ToolCallResult } from '../tool/tool-result.ts';
+import { ToolError } from '../tool/tool-error.ts';
+import { abortReason } from '../util/abort.ts';
+import { isPlainObject } from '../util/json.ts';
+import { Semaphore } from '../util/semaphore.ts';
+import { utf8Length } from '../util/truncate.ts';
+import type { CodeCatalog, CodeCatalogEntry } from './code-catalog.ts';
+import type { CodeEngine, CodeEngineHost, CodeEngineProgram, CodeEngineStep } from './code-engine.ts';
+import type { CodeLimits } from './code-limits.ts';
+import { CodeLimitError } from './code-limit-error.ts';
+import { ProgramOutput } from './program-output.ts';
+import { sourceKind, stripTypes } from './prepare-source.ts';
+
+/** Makes one tool call for a program (through the run's executor, or `runCode`'s broker). */
+export type CodeToolDispatch = (entry: CodeCatalogEntry, args: Record<string, unknown>, callNumber: number) => Promise<ToolCallResult>;
+
+/** How a program ended. */
+export type CodeOutcome =
+  | { readonly status: 'completed'; readonly value: unknown }
+  | { readonly status: 'error'; readonly error: string }
+  | { readonly status: 'terminated' }
+  | { readonly status: 'failed'; readonly error: unknown };
+
+/** What starting a program needs. */
+export interface CodeProgramOptions {
+  readonly engine: CodeEngine;
+  /** The program: JavaScript, or TypeScript (types are stripped when it does not parse as JavaScript). */
+  readonly source: string;
+  readonly catalog: CodeCatalog;
+  readonly limits: CodeLimits;
+  readonly dispatch: CodeToolDispatch;
+  /** The program's `input` global (must be JSON). */
+  readonly input?: unknown;
+  /** Stops the program with the abort reason (cancellation, deadline). */
+  readonly signal?: AbortSignal;
+}
+
+const LIMIT_MESSAGES = {
+  cpu: 'code-mode program exceeded its CPU limit',
+  wall: 'code-mode program timed out',
+  memory: 'code-mode program exceeded its memory limit',
+  stack: 'code-mode program exceeded its stack limit',
+} as const;
+
+/**
+ * One running program, engine-independent: it drives the engine's steps,
+ * brokers the program's tool calls (budget, concurrency, pending limit),
+ * collects output, and enforces the output limit, the wall-clock lifetime and
+ * the abort signal. The engine enforces memory, stack and CPU.
+ *
+ * `done` settles exactly once with the outcome (it never rejects); the
+ * engine's context is disposed by then. Tool calls still running when a
+ * program is stopped are left to finish (`settled` waits for them); their
+ * results are dropped.
+ */
+export class CodeProgram {
+  /** The outcome, once the program has ended and its context is released. */
+  readonly done: Promise<CodeOutcome>;
+  readonly #options: CodeProgramOptions;
+  readonly #output = new ProgramOutput();
+  readonly #artifacts: Artifact[] = [];
+  readonly #slots: Semaphore;
+  readonly #idle: Array<() => void> = [];
+  #engineProgram: CodeEngineProgram | undefined;
+  #outputBytes = 0;
+  #calls = 0;
+  #inflight = 0;
+  #stopRequested = false;
+  #exited: { value: string | undefined } | undefined;
+  #failure: unknown;
+  #finished = false;
+  #wake: (() => void) | undefined;
+  #wallTimer: ReturnType<typeof setTimeout> | undefined;
+  #woken = false;
+
+  private constructor(options: CodeProgramOptions) {
+    this.#options = options;
+    this.#slots = new Semaphore(options.limits.concurrency);
+    this.done = this.#run();
+  }
+
+  /** Starts a program. */
+  static start(options: CodeProgramOptions): CodeProgram {
+    return new CodeProgram(options);
+  }
+
+  /** Whether the program has ended. */
+  get finished(): boolean {
+    return this.#finished;
+  }
+
+  /** Output written since the previous call. */
+  drainOutput(): string {
+    return this.#output.drain();
+  }
+
+  /** Artifacts produced by the program's tool calls since the previous call. */
+  drainArtifacts(): Artifact[] {
+    return this.#artifacts.splice(0);
+  }
+
+  /** Stops the program; it ends `terminated` unless it already ended. */
+  stop(): void {
+    if (this.#finished) return;
+    this.#stopRequested = true;
+    this.#signal();
+  }
+
+  /** Stops the program with a failure (a limit, cancellation). */
+  fail(error: unknown): void {
+    if (this.#finished || this.#failure !== undefined) return;
+    this.#failure = error;
+    this.#signal();
+  }
+
+  /** Waits until no tool call of the program is running; false when `timeoutMs` passed first. */
+  async settled(timeoutMs: number): Promise<boolean> {
+    if (this.#inflight === 0) return true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const idle = new Promise<boolean>((resolve) => this.#idle.push(() => resolve(true)));
+    const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+    try {
+      return await Promise.race([idle, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async #run(): Promise<CodeOutcome> {
+    const { signal } = this.#options;
+    const onAbort = () => this.fail(abortReason(signal!));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      if (signal?.aborted) return { status: 'failed', error: abortReason(signal) };
+      await this.#options.engine.ready();
+      const source = this.#options.source;
+      let step = await this.#start(source);
+      if (step.state === 'threw' && step.error.startsWith('SyntaxError')) {
+        // Nothing ran: a parse error. If it is TypeScript, strip the types and start again.
+        clearTimeout(this.#wallTimer);
+        const stripped = await stripTypes(source);
+        if (stripped !== undefined) {
+          this.#engineProgram!.dispose();
+          step = await this.#start(stripped);
+        }
+      }
+      for (;;) {
+        const outcome = this.#outcomeOf(step);
+        if (outcome) return outcome;
+        await this.#nextWake();
+        step = this.#engineProgram!.step();
+      }
+    } catch (error) {
+      return { status: 'failed', error };
+    } finally {
+      this.#finished = true;
+      clearTimeout(this.#wallTimer);
+      signal?.removeEventListener('abort', onAbort);
+      this.#engineProgram?.dispose();
+    }
+  }
+
+  async #start(source: string): Promise<CodeEngineStep> {
+    const { limits } = this.#options;
+    // The lifetime counts from when the program starts, not from loading the engine or the TypeScript stripper.
+    clearTimeout(this.#wallTimer);
+    this.#wallTimer = setTimeout(() => this.fail(new CodeLimitError('wall', LIMIT_MESSAGES.wall)), limits.wallMs);
+    this.#engineProgram = await this.#options.engine.start({
+      source,
+      kind: sourceKind(source),
+      tools: this.#options.catalog.entries,
+      input: this.#options.input === undefined ? undefined : JSON.stringify(this.#options.input),
+      limits,
+      wallDeadline: Date.now() + limits.wallMs,
+      host: this.#host(),
+    });
+    return this.#engineProgram.step();
+  }
+
+  #outcomeOf(step: CodeEngineStep): CodeOutcome | undefined {
+    if (this.#failure !== undefined) return { status: 'failed', error: this.#failure };
+    if (this.#stopRequested) return { status: 'terminated' };
+    if (this.#exited) return this.#completed(this.#exited.value);
+    switch (step.state) {
+      case 'waiting':
+        return undefined;
+      case 'stopped':
+        return step.reason === 'host'
+          ? { status: 'terminated' }
+          : { status: 'failed', error: new CodeLimitError(step.reason, LIMIT_MESSAGES[step.reason]) };
+      case 'returned':
+        return this.#inflight > 0 ? undefined : this.#completed(step.value);
+      case 'threw':
+        return this.#inflight > 0 ? undefined : { status: 'error', error: step.error };
+    }
+  }
+
+  #completed(json: string | undefined): CodeOutcome {
+    if (json !== undefined && !this.#countOutput(json)) return { status: 'failed', error: this.#failure };
+    return { status: 'completed', value: json === undefined ? undefined : JSON.parse(json) };
+  }
+
+  /** Adds to the output budget; false (and the program failed) past the limit. */
+  #countOutput(text: string, separator = 0): boolean {
+    this.#outputBytes += utf8Length(text) + separator;
+    if (this.#outputBytes <= this.#options.limits.outputBytes) return true;
+    this.fail(new CodeLimitError('output', 'code-mode output exceeded the limit'));
+    return false;
+  }
+
+  #host(): CodeEngineHost {
+    return {
+      call: (id, name, args) => this.#call(id, name, args),
+      text: (text) => {
+        if (this.#finished || this.#failure !== undefined) return;
+        // Each piece also costs the newline that joins it, so a storm of empty pieces still reaches the limit.
+        if (this.#countOutput(text, 1)) this.#output.push(text);
+      },
+      exit: (value) => {
+        if (this.#finished || this.#exited) return;
+        this.#exited = { value };
+        this.#signal();
+      },
+      shouldStop: () => this.#stopRequested || this.#exited !== undefined || this.#failure !== undefined,
+    };
+  }
+
+  #call(id: number, name: string, args: string | undefined): string | undefined {
+    const { limits, catalog } = this.#options;
+    if (this.#finished || this.#exited || this.#stopRequested || this.#failure !== undefined) return 'Code-mode program is no longer active';
+    this.#calls++;
+    if (this.#calls > limits.toolCalls) return 'Code-mode tool call budget exceeded';
+    const entry = catalog.resolve(name);
+    if (!entry) return `Tool is not available in code mode: ${name}`;
+    let parsed: unknown = {};
+    try {
+      if (args !== undefined) parsed = JSON.parse(args);
+    } catch {
+      parsed = undefined;
+    }
+    if (!isPlainObject(parsed)) return 'Tool arguments must be an object';
+    if (this.#inflight >= limits.pendingCalls) {
+      const error = new CodeLimitError('pendingCalls', 'Code-mode program exceeded the pending tool-call limit');
+      this.fail(error);
+      return error.message;
+    }
+    this.#inflight++;
+    const callArgs = parsed;
+    this.#slots
+      .run(() => (this.#finished ? undefined : this.#options.dispatch(entry, callArgs, id)))
+      .then(
+        (result) => this.#answer(id, result),
+        (error: unknown) => this.#answerFailure(id, error),
+      )
+      .finally(() => {
+        this.#inflight--;
+        if (this.#inflight === 0) this.#idle.splice(0).forEach((resolve) => resolve());
+        this.#signal();
+      });
+    return undefined;
+  }
+
+  #answer(id: number, result: ToolCallResult | undefined): void {
+    if (!result) return;
+    this.#artifacts.push(...result.artifacts);
+    if (this.#finished || !this.#engineProgram) return;
+    if (result.status === 'error') {
+      this.#engineProgram.deliver(id, false, result.content);
+      return;
+    }
+    let payload: string | undefined;
+    try {
+      payload = result.value === undefined ? undefined : JSON.stringify(result.value);
+    } catch {
+      this.#engineProgram.deliver(id, false, 'Tool returned content that cannot be serialized');
+      return;
+    }
+    this.#engineProgram.deliver(id, true, payload);
+  }
+
+  #answerFailure(id: number, error: unknown): void {
+    if (ToolError.isInstance(error)) {
+      if (!this.#finished) this.#engineProgram?.deliver(id, false, error.message);
+      return;
+    }
+    this.fail(
+      isControlError(error)
+        ? error
+        : new CleanupError({ errors: [error], message: `Code-mode nested tool dispatch failed: ${(error as Error)?.message ?? String(error)}` }),
+    );
+  }
+
+  #signal(): void {
+    const wake = this.#wake;
+    this.#wake = undefined;
+    if (wake) wake();
+    else this.#woken = true;
+  }
+
+  #nextWake(): Promise<void> {
+    if (this.#woken) {
+      this.#woken = false;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve) => (this.#wake = resolve));
+  }
+}
