@@ -22,7 +22,8 @@ export function modelFromEnv(env: Record<string, unknown>): ModelChoice {
   const baseURL = text('OPENAI_BASE_URL');
   if (baseURL) {
     const modelId = text('OPENAI_MODEL') ?? 'llama3.2';
-    const provider = createOpenAICompatible({ name: 'openai-compatible', baseURL, apiKey: text('OPENAI_API_KEY') });
+    const apiKey = text('OPENAI_API_KEY');
+    const provider = createOpenAICompatible({ name: 'openai-compatible', baseURL, ...(apiKey !== undefined ? { apiKey } : {}) });
     return { model: provider.chatModel(modelId), label: `openai-compatible:${modelId} at ${baseURL}`, offline: false };
   }
   const openaiKey = text('OPENAI_API_KEY');

@@ -20,28 +20,28 @@ export interface AgentDefinition {
   /** An AI SDK 7 language model, or a name resolved by `models` (a role or `provider:model-id`). */
   model: LanguageModel | string;
   /** The system instructions. */
-  instructions?: Instructions;
+  instructions?: Instructions | undefined;
   /** Tools, tool providers, AI SDK tool records and registry tool ids (resolved from the run's `toolRegistry`); nested arrays are flattened. */
-  tools?: readonly ToolDeclaration[];
+  tools?: readonly ToolDeclaration[] | undefined;
   /** Per-run limits. */
-  limits?: AgentLimits;
+  limits?: AgentLimits | undefined;
   /** Callbacks around model and tool calls. */
-  hooks?: AgentHooks;
+  hooks?: AgentHooks | undefined;
   /** Provider call settings (temperature, max output tokens, retries…). */
-  settings?: ModelSettings;
+  settings?: ModelSettings | undefined;
   /** How the model may choose tools (AI SDK `toolChoice`; default `auto`). */
-  toolChoice?: ToolChoice<ToolSet>;
+  toolChoice?: ToolChoice<ToolSet> | undefined;
   /** Resolves string model names. */
-  models?: ModelRegistry;
+  models?: ModelRegistry | undefined;
   /** Detect and stop repeated identical tool calls (`true` for the defaults). */
-  detectToolLoops?: boolean | ToolLoopOptions;
+  detectToolLoops?: boolean | ToolLoopOptions | undefined;
   /**
    * A result schema: the run's `output` becomes a checked value instead of text.
    * A valibot schema or JSON Schema, or `{ schema, name, description, strategy }`.
    */
-  result?: ResultDeclaration;
+  result?: ResultDeclaration | undefined;
   /** What the model can do, over the built-in capability table (structured output, tools, input modalities). */
-  modelCapabilities?: ModelCapabilityOverrides;
+  modelCapabilities?: ModelCapabilityOverrides | undefined;
   /**
    * The optional capabilities every run of this agent takes part in, each from
    * its own entry so that what is not imported is not bundled:
@@ -50,5 +50,5 @@ export interface AgentDefinition {
    * `artifacts()` (`ghostlight/artifacts`), or your own {@link RunCapability}.
    * The run sets them up by `order`, then in the order given.
    */
-  capabilities?: readonly RunCapability[];
+  capabilities?: readonly RunCapability[] | undefined;
 }

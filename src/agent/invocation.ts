@@ -20,35 +20,35 @@ export type AgentInput = string | UserContent | UserModelMessage;
  */
 export interface AskOptions {
   /** The authenticated caller. Set by the application, never by the model. */
-  actorId?: string;
+  actorId?: string | undefined;
   /** Application request values (account ids, roles); read them in tools for permission checks. */
-  context?: Record<string, unknown>;
+  context?: Record<string, unknown> | undefined;
   /** Application metadata carried with the run and never sent to the model. */
-  metadata?: Record<string, unknown>;
+  metadata?: Record<string, unknown> | undefined;
   /** The conversation id (defaults to the run id). */
-  sessionId?: string;
+  sessionId?: string | undefined;
   /**
    * Continues the conversation `sessionId` from this store (with `actorId` as
    * its owner): restores history and state, checkpoints each completed turn,
    * and serialises runs of the same session.
    */
-  sessions?: SessionStore;
+  sessions?: SessionStore | undefined;
   /** Earlier messages of the conversation, oldest first (a stored session's history takes precedence). */
-  history?: readonly ModelMessage[];
+  history?: readonly ModelMessage[] | undefined;
   /** Working state to start from (e.g. restored from a session). JSON values only. */
-  state?: RunState;
+  state?: RunState | undefined;
   /** Cancels the run: it ends `cancelled` with an empty response. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** An absolute deadline (Date, epoch ms or ISO-8601 text): past it the run ends `partial`. */
-  deadline?: Date | number | string;
+  deadline?: Date | number | string | undefined;
   /** Limits for this run, over the agent's own. */
-  limits?: AgentLimits;
+  limits?: AgentLimits | undefined;
   /** Resolves model names for this run (over the agent's registry). */
-  models?: ModelRegistry;
+  models?: ModelRegistry | undefined;
   /** Supplies the tools the agent names by id (`tools: ['atlas.search']`); a missing id fails with `MissingToolError`. */
-  toolRegistry?: ToolRegistry;
+  toolRegistry?: ToolRegistry | undefined;
   /** Locked tool descriptors from planning time: a tool that changed since fails the run (`RunFailedError`, `capability_drift`). */
-  capabilitySnapshot?: CapabilitySnapshot;
+  capabilitySnapshot?: CapabilitySnapshot | undefined;
   /** Test-only injection of ids and clock. */
   _internal?: { runId?: string; now?: () => number };
 }

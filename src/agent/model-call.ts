@@ -88,17 +88,18 @@ export class ModelCaller {
   async stream(options: Omit<LanguageModelV4CallOptions, keyof ReturnType<typeof prepareCallSettings>> & { abortSignal: AbortSignal }) {
     const settings = this.#settings;
     const { retry } = prepareRetries({ maxRetries: settings.maxRetries, abortSignal: options.abortSignal });
-    const callSettings = prepareCallSettings({
-      maxOutputTokens: settings.maxOutputTokens,
-      temperature: settings.temperature,
-      topP: settings.topP,
+    const { reasoning, ...callSettings } = prepareCallSettings({
+      ...(settings.maxOutputTokens !== undefined ? { maxOutputTokens: settings.maxOutputTokens } : {}),
+      ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
+      ...(settings.topP !== undefined ? { topP: settings.topP } : {}),
     });
     return retry(() =>
       this.model.doStream({
         ...callSettings,
+        ...(reasoning !== undefined ? { reasoning } : {}),
         ...options,
-        headers: settings.headers,
-        providerOptions: settings.providerOptions,
+        ...(settings.headers !== undefined ? { headers: settings.headers } : {}),
+        ...(settings.providerOptions !== undefined ? { providerOptions: settings.providerOptions } : {}),
       }),
     );
   }

@@ -34,16 +34,16 @@ export interface ModelStepRequest {
   instructions: string | undefined;
   messages: readonly ModelMessage[];
   tools: readonly Tool[];
-  toolChoice?: ToolChoice<ToolSet>;
+  toolChoice?: ToolChoice<ToolSet> | undefined;
   /** Ask the provider for JSON matching a schema (native structured output). */
   responseFormat?: LanguageModelV4CallOptions['responseFormat'];
   signal: AbortSignal;
   turn: number;
   emit: (event: EventPayload) => void;
   /** Receives the text streamed so far (for partial responses at a deadline). */
-  onText?: (text: string) => void;
+  onText?: ((text: string) => void) | undefined;
   /** A strict tool the model may call but the loop never executes (structured results, `tool` strategy). */
-  terminalTool?: { name: string; description: string; inputSchema: JsonSchema };
+  terminalTool?: { name: string; description: string; inputSchema: JsonSchema } | undefined;
 }
 
 /** What one model turn produced. */
@@ -68,9 +68,8 @@ export async function runModelStep(request: ModelStepRequest): Promise<ModelStep
   const tools = withTerminalTool(caller.tools(request.tools), request.terminalTool);
   const { stream } = await caller.stream({
     prompt,
-    tools,
-    toolChoice: tools ? prepareToolChoice({ toolChoice: request.toolChoice }) : undefined,
-    responseFormat: request.responseFormat,
+    ...(tools ? { tools, toolChoice: prepareToolChoice({ toolChoice: request.toolChoice }) } : {}),
+    ...(request.responseFormat !== undefined ? { responseFormat: request.responseFormat } : {}),
     abortSignal: signal,
   });
 

@@ -12,8 +12,8 @@ import type { StoredArtifact } from '../content/stored-artifact.ts';
 export interface ArtifactEntry {
   readonly data: Uint8Array;
   readonly mediaType: string;
-  readonly name?: string;
-  readonly metadata?: Readonly<Record<string, unknown>>;
+  readonly name?: string | undefined;
+  readonly metadata?: Readonly<Record<string, unknown>> | undefined;
 }
 
 const EXTENSIONS: Record<string, string> = {

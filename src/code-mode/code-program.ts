@@ -34,7 +34,7 @@ export interface CodeProgramOptions {
   /** The program's `input` global (must be JSON). */
   readonly input?: unknown;
   /** Stops the program with the abort reason (cancellation, deadline). */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
 }
 
 const LIMIT_MESSAGES = {

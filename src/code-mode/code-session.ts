@@ -29,7 +29,7 @@ export interface CodeObservation {
 /** Options of one control call. */
 export interface CodeControlOptions {
   /** The most output tokens to return (1 to 1,048,576; default 10,000). */
-  readonly maxOutputTokens?: number;
+  readonly maxOutputTokens?: number | undefined;
 }
 
 /** What a session needs. */

@@ -44,8 +44,8 @@ export interface DeferredArtifact {
 export function createArtifact(options: {
   data: Uint8Array | string;
   mediaType: string;
-  name?: string;
-  metadata?: Record<string, unknown>;
+  name?: string | undefined;
+  metadata?: Record<string, unknown> | undefined;
 }): InlineArtifact {
   const data = typeof options.data === 'string' ? new TextEncoder().encode(options.data) : options.data;
   return Object.freeze({
@@ -61,8 +61,8 @@ export function createArtifact(options: {
 export function deferredArtifact(options: {
   reference: string;
   mediaType: string;
-  name?: string;
-  metadata?: Record<string, unknown>;
+  name?: string | undefined;
+  metadata?: Record<string, unknown> | undefined;
 }): DeferredArtifact {
   return Object.freeze({
     kind: 'deferred' as const,

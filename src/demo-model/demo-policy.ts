@@ -12,7 +12,7 @@ export interface DemoRequest {
   /** Tool results received since the latest user message. */
   toolResults: ReadonlyArray<{ toolName: string; content: string; isError: boolean }>;
   /** How the request lets the model choose tools: `required`, one named tool, or free (undefined). */
-  toolChoice?: 'required' | { toolName: string };
+  toolChoice?: 'required' | { toolName: string } | undefined;
   /** The JSON Schema the answer must match, when the request asks for JSON. */
   responseSchema?: Record<string, unknown>;
 }

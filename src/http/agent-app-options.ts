@@ -38,13 +38,13 @@ export interface AgentAppOptions {
    */
   readonly auth: (request: Request) => AuthResult | null | undefined | Promise<AuthResult | null | undefined>;
   /** Where conversations persist; with it, `sessionId` (AG-UI `threadId`, `useChat` id) continues a conversation. */
-  readonly sessions?: SessionStore;
-  readonly limits?: AgentAppLimits;
-  readonly cors?: AgentAppCors;
+  readonly sessions?: SessionStore | undefined;
+  readonly limits?: AgentAppLimits | undefined;
+  readonly cors?: AgentAppCors | undefined;
   /** A deadline for every run, in milliseconds from its start (past it the run ends `partial`). */
-  readonly runTimeoutMs?: number;
+  readonly runTimeoutMs?: number | undefined;
   /** Called with every unexpected error (for logs); the client only ever sees a generic message. */
-  readonly onError?: (error: unknown, request: Request) => void;
+  readonly onError?: ((error: unknown, request: Request) => void) | undefined;
   /** How long a finished run's events stay readable for resuming readers, in this isolate (default 60 s). */
-  readonly keepRunsMs?: number;
+  readonly keepRunsMs?: number | undefined;
 }

@@ -7,7 +7,7 @@ import { HttpError } from './http-error.ts';
 export interface RunRequest {
   readonly input: AgentInput;
   readonly history: readonly ModelMessage[];
-  readonly sessionId?: string;
+  readonly sessionId?: string | undefined;
 }
 
 /** Resolved request limits. */

@@ -17,8 +17,8 @@ export interface StartedRun {
 
 /** What every run started over HTTP shares. */
 export interface StartRunSettings {
-  readonly sessions?: SessionStore;
-  readonly runTimeoutMs?: number;
+  readonly sessions?: SessionStore | undefined;
+  readonly runTimeoutMs?: number | undefined;
 }
 
 /**

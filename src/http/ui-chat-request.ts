@@ -36,7 +36,7 @@ function userContent(message: UIMessage, limits: RequestLimits): string | UserCo
   const parts: Exclude<UserContent, string> = [];
   for (const part of message.parts) {
     if (part.type === 'text') parts.push({ type: 'text', text: part.text });
-    else if (part.type === 'file') parts.push({ type: 'file', data: clientUrl(part.url, 'A file part'), mediaType: part.mediaType, filename: part.filename });
+    else if (part.type === 'file') parts.push({ type: 'file', data: clientUrl(part.url, 'A file part'), mediaType: part.mediaType, ...(part.filename !== undefined ? { filename: part.filename } : {}) });
   }
   if (parts.length === 0) throw new HttpError(400, 'invalid_input', 'The user message has no text or file parts');
   if (parts.every((part) => part.type === 'text')) return checkText(parts.map((part) => part.text).join(''), 'The user message', limits);

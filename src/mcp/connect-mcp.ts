@@ -5,7 +5,7 @@ import type { McpConnection } from './mcp-connection.ts';
 
 /** Options of {@link connectMcp}: the connection, the client's name and limits, and a signal for the handshake. */
 export interface ConnectMcpOptions extends McpConnection, McpClientOptions {
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
 }
 
 /**

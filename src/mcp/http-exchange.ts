@@ -27,14 +27,14 @@ const callbackErrors = new WeakSet<object>();
 export async function sendHttp(
   settings: HttpSettings,
   url: URL,
-  init: { method: string; body?: string; accept: string; sessionId?: string; signal: AbortSignal },
+  init: { method: string; body?: string | undefined; accept: string; sessionId?: string | undefined; signal: AbortSignal },
 ): Promise<Response> {
   const headers = new Headers(settings.headers);
   if (!headers.has('accept')) headers.set('accept', init.accept);
   if (init.body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
   headers.set('mcp-protocol-version', MCP_PROTOCOL_VERSION);
   if (init.sessionId !== undefined) headers.set('mcp-session-id', init.sessionId);
-  const request = new Request(url, { method: init.method, headers, body: init.body, redirect: 'manual', signal: init.signal });
+  const request = new Request(url, { method: init.method, headers, ...(init.body !== undefined ? { body: init.body } : {}), redirect: 'manual', signal: init.signal });
   const sign = settings.sign;
   let signed = request;
   try {

@@ -29,9 +29,9 @@ export interface McpServerInfo {
 /** Options of {@link McpClient}. */
 export interface McpClientOptions {
   /** Names the server in descriptions and errors (`MCP tool from <name>`). */
-  name?: string;
+  name?: string | undefined;
   /** Catalog, schema and media limits over the defaults. */
-  limits?: Partial<McpLimits>;
+  limits?: Partial<McpLimits> | undefined;
 }
 
 /**
@@ -70,7 +70,7 @@ export class McpClient implements AsyncDisposable {
   }
 
   /** Negotiates the protocol (once) and sends `notifications/initialized`. */
-  initialize(options: { signal?: AbortSignal } = {}): Promise<McpServerInfo> {
+  initialize(options: { signal?: AbortSignal | undefined } = {}): Promise<McpServerInfo> {
     this.#assertOpen();
     if (!this.#initializing) {
       this.#initializing = this.#negotiate(options.signal);
@@ -85,7 +85,7 @@ export class McpClient implements AsyncDisposable {
    * The server's tool definitions, all pages, within the catalog limits. A
    * server without the `tools` capability has none (no `tools/list` is sent).
    */
-  async definitions(options: { signal?: AbortSignal } = {}): Promise<McpDefinition[]> {
+  async definitions(options: { signal?: AbortSignal | undefined } = {}): Promise<McpDefinition[]> {
     const server = await this.initialize(options);
     if (!isPlainObject(server.capabilities.tools)) return [];
     const limits = this.limits;
@@ -143,7 +143,7 @@ export class McpClient implements AsyncDisposable {
    * breaks its `outputSchema` is a `ProtocolError`; a JSON-RPC error is a
    * `ToolError` with the server's message).
    */
-  async callTool(tool: McpDefinition | string, args: Record<string, unknown>, options: { signal?: AbortSignal } = {}): Promise<McpResult> {
+  async callTool(tool: McpDefinition | string, args: Record<string, unknown>, options: { signal?: AbortSignal | undefined } = {}): Promise<McpResult> {
     await this.initialize(options);
     const definition = typeof tool === 'string' ? this.#definitions.get(tool) : tool;
     const sourceName = typeof tool === 'string' ? (definition?.sourceName ?? tool) : tool.sourceName;
@@ -152,7 +152,7 @@ export class McpClient implements AsyncDisposable {
   }
 
   /** Sends one request and returns its checked result object (for methods this client does not wrap). */
-  async request(method: string, params: Record<string, unknown>, options: { signal?: AbortSignal } = {}): Promise<Record<string, unknown>> {
+  async request(method: string, params: Record<string, unknown>, options: { signal?: AbortSignal | undefined } = {}): Promise<Record<string, unknown>> {
     this.#assertOpen();
     throwIfAborted(options.signal);
     const id = ++this.#nextId;

@@ -43,10 +43,10 @@ export type McpResultMapper = (result: McpResult, context: { readonly call: McpC
 
 /** Options of {@link McpClient.tools}. */
 export interface McpToolsOptions {
-  mapTool?: McpToolMapper;
-  mapResult?: McpResultMapper;
+  mapTool?: McpToolMapper | undefined;
+  mapResult?: McpResultMapper | undefined;
   /** The run the tools are discovered for (seen by `mapTool`; its signal cancels discovery). */
-  binding?: ToolBinding;
+  binding?: ToolBinding | undefined;
 }
 
 /** Builds, maps and checks the tools of `definitions` (see {@link McpClient.tools}). */

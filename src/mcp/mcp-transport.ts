@@ -19,5 +19,5 @@ export interface McpTransport {
 /** Per-message options of a transport. */
 export interface McpTransportOptions {
   /** Aborts the exchange (the run's signal); the transport rejects with the abort reason. */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
 }

@@ -17,7 +17,7 @@ declare module '../tool/tool-binding.ts' {
 declare module '../agent/invocation.ts' {
   interface AskOptions {
     /** A sandbox (or scope) the application owns, over the run's workspace; never closed by the run. */
-    sandbox?: SandboxView;
+    sandbox?: SandboxView | undefined;
   }
 }
 

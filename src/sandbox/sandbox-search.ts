@@ -11,15 +11,15 @@ import type { TextMatchOptions } from './text-matcher.ts';
 /** Options of a glob search. */
 export interface GlobOptions {
   /** The directory to search beneath (default `.`, the root). */
-  readonly path?: string;
+  readonly path?: string | undefined;
 }
 
 /** Options of a text search. */
 export interface GrepOptions extends TextMatchOptions {
   /** A file, or the directory to search beneath (default `.`). */
-  readonly path?: string;
+  readonly path?: string | undefined;
   /** Only files whose name (or, with a `/`, relative path) matches this glob. */
-  readonly glob?: string;
+  readonly glob?: string | undefined;
 }
 
 /** One matching line. */

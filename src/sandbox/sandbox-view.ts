@@ -32,7 +32,7 @@ export interface SandboxScopeOptions {
 
 /** Cancellation for long operations (searches, recursive copies). */
 export interface SandboxCallOptions {
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
 }
 
 /** What a view is built from (internal). */
@@ -175,7 +175,7 @@ export class SandboxView {
   }
 
   /** Deletes a file, or a directory (non-empty ones with `recursive`). Returns `Deleted <reference>`. */
-  async delete(path: string, options: { recursive?: boolean } = {}): Promise<string> {
+  async delete(path: string, options: { recursive?: boolean | undefined } = {}): Promise<string> {
     this.#require('filesystem_write');
     const target = this.#writable(path);
     this.#assertNothingProtectedBeneath(target.location);

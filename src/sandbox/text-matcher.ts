@@ -4,9 +4,9 @@ import { ToolError } from '../tool/tool-error.ts';
 /** How a search pattern is read. */
 export interface TextMatchOptions {
   /** Match letters regardless of case. */
-  readonly ignoreCase?: boolean;
+  readonly ignoreCase?: boolean | undefined;
   /** Treat the pattern as literal text instead of a regular expression. */
-  readonly fixedStrings?: boolean;
+  readonly fixedStrings?: boolean | undefined;
 }
 
 /** Tests text (a whole file or one line) against a compiled pattern. */
@@ -31,7 +31,7 @@ export function loadRegexEngine(): Promise<typeof import('re2js')> {
 }
 
 /** Compiles a model-written regular expression; a malformed one is a `ToolError`. */
-export async function compileRegex(pattern: string, options: { ignoreCase?: boolean; multiline?: boolean } = {}): Promise<RE2JS> {
+export async function compileRegex(pattern: string, options: { ignoreCase?: boolean | undefined; multiline?: boolean } = {}): Promise<RE2JS> {
   if (typeof pattern !== 'string' || pattern.length === 0) throw new ToolError('Pattern must not be empty');
   if (pattern.length > MAX_PATTERN_LENGTH) throw new ToolError('Pattern is too long');
   const { RE2JS } = await loadRegexEngine();

@@ -58,7 +58,7 @@ export class MemorySessionStore implements SessionStore {
     });
   }
 
-  lock(id: string, access: SessionAccess & { signal?: AbortSignal }): Promise<SessionRelease> {
+  lock(id: string, access: SessionAccess & { signal?: AbortSignal | undefined }): Promise<SessionRelease> {
     return this.#locks.acquire(JSON.stringify([access.actorId ?? null, id]), access.signal);
   }
 }

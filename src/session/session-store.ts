@@ -44,7 +44,7 @@ export interface SessionStore {
    * session, with the function that releases it. Rejects if `signal` aborts
    * while waiting.
    */
-  lock(id: string, access: SessionAccess & { signal?: AbortSignal }): Promise<SessionRelease>;
+  lock(id: string, access: SessionAccess & { signal?: AbortSignal | undefined }): Promise<SessionRelease>;
 }
 
 /** An append to a session. */

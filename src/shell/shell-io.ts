@@ -59,7 +59,7 @@ export class ShellIo {
   readonly #deadline: number;
   readonly #signal: AbortSignal | undefined;
 
-  constructor(sandbox: SandboxView, options: { maxOutputBytes: number; deadline: number; signal?: AbortSignal }) {
+  constructor(sandbox: SandboxView, options: { maxOutputBytes: number; deadline: number; signal?: AbortSignal | undefined }) {
     this.sandbox = sandbox;
     this.stdout = new OutputBuffer(options.maxOutputBytes);
     this.stderr = new OutputBuffer(options.maxOutputBytes);

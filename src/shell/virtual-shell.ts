@@ -32,11 +32,11 @@ export interface ShellResult {
 /** Options of {@link runShellCommand}. */
 export interface ShellRunOptions {
   /** Cancels the command. */
-  readonly signal?: AbortSignal;
+  readonly signal?: AbortSignal | undefined;
   /** The time limit (default 30,000 ms, LittleGhost's shell timeout). */
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
   /** Bytes kept per stream (default: the sandbox's `outputBytes`). */
-  readonly maxOutputBytes?: number;
+  readonly maxOutputBytes?: number | undefined;
 }
 
 const COMMANDS: Readonly<Record<string, ShellCommand>> = Object.freeze({

@@ -21,19 +21,19 @@ export interface SkillCatalogOptions {
   /** Where skills come from, in order: later sources override earlier skills of the same name. */
   readonly sources: readonly SkillSource[];
   /** Expose only these skill names. */
-  readonly only?: readonly string[];
+  readonly only?: readonly string[] | undefined;
   /** At most this many `SKILL.md` files, invalid ones included (default 1,000). */
-  readonly maxSkills?: number;
+  readonly maxSkills?: number | undefined;
   /** At most this many bytes per `SKILL.md` (default 1,000,000). */
-  readonly maxFileBytes?: number;
+  readonly maxFileBytes?: number | undefined;
   /** List at most this many resource files per skill (default 20). */
-  readonly maxResourceFiles?: number;
+  readonly maxResourceFiles?: number | undefined;
   /**
    * The model-visible root that replaces every source's location (`/skills`,
    * `workspace://skills`): where the application makes the same files
    * readable. Resources are then listed by full location.
    */
-  readonly resourceRoot?: string;
+  readonly resourceRoot?: string | undefined;
 }
 
 /**

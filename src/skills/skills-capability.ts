@@ -15,9 +15,9 @@ import type { SkillWorkspace } from './workspace-skill-source.ts';
 declare module '../agent/invocation.ts' {
   interface AskOptions {
     /** Skill roots for agents whose `skills()` names none (application configuration, never the request). */
-    skillPaths?: readonly SkillPath[];
+    skillPaths?: readonly SkillPath[] | undefined;
     /** The model-visible root of skill files, e.g. `workspace://skills` (see docs/skills.md). */
-    skillResourceRoot?: string;
+    skillResourceRoot?: string | undefined;
   }
 }
 

@@ -79,20 +79,21 @@ async function generateTurn(options: GenerateResultOptions, controller: Structur
     parsePartialOutput: async ({ text }: { text: string }) => ({ partial: text }),
     createElementStreamTransform: () => undefined,
   };
+  const toolChoice = controller.toolChoice();
   try {
     const result = await generateText({
       model: options.model,
-      instructions: options.instructions,
+      ...(options.instructions !== undefined ? { instructions: options.instructions } : {}),
       messages,
-      tools,
-      toolChoice: controller.toolChoice(),
+      ...(tools ? { tools } : {}),
+      ...(toolChoice !== undefined ? { toolChoice } : {}),
       ...(output ? { output } : {}),
-      temperature: options.temperature,
-      maxOutputTokens: options.maxOutputTokens,
-      providerOptions: options.providerOptions,
-      headers: options.headers,
-      maxRetries: options.maxRetries,
-      abortSignal: options.abortSignal,
+      ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
+      ...(options.maxOutputTokens !== undefined ? { maxOutputTokens: options.maxOutputTokens } : {}),
+      ...(options.providerOptions !== undefined ? { providerOptions: options.providerOptions } : {}),
+      ...(options.headers !== undefined ? { headers: options.headers } : {}),
+      ...(options.maxRetries !== undefined ? { maxRetries: options.maxRetries } : {}),
+      ...(options.abortSignal !== undefined ? { abortSignal: options.abortSignal } : {}),
     });
     const toolCalls: ToolCallRequest[] = result.toolCalls.map((call) => ({
       toolCallId: call.toolCallId,

@@ -24,18 +24,18 @@ export interface DefineToolOptions<INPUT_SCHEMA extends SchemaInput, OUTPUT> {
   /** The input: a valibot schema, a Standard/AI SDK schema, or a JSON Schema object. */
   input: INPUT_SCHEMA | JsonSchema;
   /** An optional output schema (used in code-mode declarations and capability snapshots). */
-  output?: SchemaInput;
+  output?: SchemaInput | undefined;
   /** Take the run-wide exclusive lock; a batch containing an exclusive tool runs one call at a time. */
-  exclusive?: boolean;
+  exclusive?: boolean | undefined;
   /** Whether the tool exists for this run; runs before the tool is used. Discovery, not authorisation. */
-  availableIf?: (binding: ToolBinding) => boolean | Promise<boolean>;
+  availableIf?: ((binding: ToolBinding) => boolean | Promise<boolean>) | undefined;
   /** Runs the operation. Check permissions here, from `binding.run.invocation`, never from `input`. */
   execute(
     input: InferSchemaOutput<INPUT_SCHEMA>,
     binding: ToolCallBinding,
   ): ToolOutput<OUTPUT> | Promise<ToolOutput<OUTPUT>>;
   /** Releases per-run resources; called once per run that used the tool, in reverse order. */
-  close?: (binding: ToolBinding) => void | Promise<void>;
+  close?: ((binding: ToolBinding) => void | Promise<void>) | undefined;
 }
 
 /**

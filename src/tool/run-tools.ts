@@ -34,7 +34,7 @@ export class RunTools {
   static async resolve(
     declarations: readonly ToolDeclaration[],
     binding: ToolBinding,
-    options: { lookup?: ToolLookup } = {},
+    options: { lookup?: ToolLookup | undefined } = {},
   ): Promise<RunTools> {
     const runTools = new RunTools(binding, options.lookup);
     try {

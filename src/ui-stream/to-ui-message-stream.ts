@@ -14,7 +14,7 @@ import type { GhostlightMessageMetadata } from './ui-message-encoder.ts';
  */
 export function toUiMessageStream(
   events: AsyncIterable<GhostlightEvent>,
-  options: { messageId?: string; safeMessage?: string; onCancel?: () => void } = {},
+  options: { messageId?: string | undefined; safeMessage?: string | undefined; onCancel?: (() => void) | undefined } = {},
 ): ReadableStream<UIMessageChunk<GhostlightMessageMetadata>> {
   const encoder = new UiMessageEncoder({ messageId: options.messageId });
   const iterator = events[Symbol.asyncIterator]();

@@ -9,7 +9,7 @@ export interface GhostlightMessageMetadata {
   /** The session the run belongs to. */
   sessionId?: string;
   /** The run's outcome, on the final chunk. */
-  outcome?: 'completed' | 'failed' | 'partial' | 'cancelled';
+  outcome?: 'completed' | 'failed' | 'partial' | 'cancelled' | undefined;
   /** Total usage, on the final chunk. */
   usage?: Usage;
 }
@@ -37,7 +37,7 @@ export class UiMessageEncoder {
   readonly #messageId: string | undefined;
 
   /** `messageId` names the assistant message (default: the run id). */
-  constructor(options: { messageId?: string } = {}) {
+  constructor(options: { messageId?: string | undefined } = {}) {
     this.#messageId = options.messageId;
   }
 

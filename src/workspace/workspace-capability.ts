@@ -15,7 +15,7 @@ declare module '../tool/tool-binding.ts' {
 declare module '../agent/invocation.ts' {
   interface AskOptions {
     /** A workspace the application owns (e.g. a conversation's): the run opens it if needed and never closes it. */
-    workspace?: Workspace;
+    workspace?: Workspace | undefined;
   }
 }
 

@@ -273,7 +273,7 @@ export class Workspace implements AsyncDisposable {
   }
 
   /** Deletes a file, or a directory (non-empty ones only with `recursive`). Named paths cannot be deleted. */
-  async delete(target: WorkspaceTarget, options: { recursive?: boolean } = {}): Promise<void> {
+  async delete(target: WorkspaceTarget, options: { recursive?: boolean | undefined } = {}): Promise<void> {
     await this.#mutate('delete', [target], (now) => {
       const location = this.resolve(target);
       return planDelete(this.#volume(location), location.path, options.recursive === true, this.#protectedPaths(location.volume), now);

@@ -1,6 +1,6 @@
 /** Parses an SSE body into its frames' JSON `data` (and event names), skipping `[DONE]`. */
-export function parseSse(text: string): Array<{ event?: string; id?: string; data: unknown }> {
-  const frames: Array<{ event?: string; id?: string; data: unknown }> = [];
+export function parseSse(text: string): Array<{ event?: string | undefined; id?: string | undefined; data: unknown }> {
+  const frames: Array<{ event?: string | undefined; id?: string | undefined; data: unknown }> = [];
   for (const block of text.split('\n\n')) {
     if (block.trim() === '') continue;
     let event: string | undefined;

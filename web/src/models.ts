@@ -21,7 +21,7 @@ export async function modelFor(settings: Settings, respond?: (request: DemoReque
     }
     case 'compatible': {
       const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
-      return createOpenAICompatible({ name: 'compatible', baseURL: settings.baseURL, apiKey: settings.apiKey || undefined }).chatModel(modelId);
+      return createOpenAICompatible({ name: 'compatible', baseURL: settings.baseURL, ...(settings.apiKey ? { apiKey: settings.apiKey } : {}) }).chatModel(modelId);
     }
     default:
       return createOfflineDemoModel({ delayMs: 20, ...(respond ? { respond } : {}) });

@@ -88,7 +88,7 @@ export class IndexedDbSessionStore implements SessionStore {
     });
   }
 
-  async lock(id: string, access: SessionAccess & { signal?: AbortSignal }): Promise<SessionRelease> {
+  async lock(id: string, access: SessionAccess & { signal?: AbortSignal | undefined }): Promise<SessionRelease> {
     const key = `${this.#name}:${JSON.stringify([access.actorId ?? null, id])}`;
     const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
     if (!locks) return this.#locks.acquire(key, access.signal);

@@ -44,7 +44,7 @@ export class DurableObjectSessionStore implements SessionStore {
     await this.#call(id, 'replace', sessionJson({ ...snapshot }));
   }
 
-  async lock(id: string, access: SessionAccess & { signal?: AbortSignal }): Promise<SessionRelease> {
+  async lock(id: string, access: SessionAccess & { signal?: AbortSignal | undefined }): Promise<SessionRelease> {
     let backoff = 20;
     for (;;) {
       if (access.signal?.aborted) throw new CancelledError({ cause: access.signal.reason });

@@ -7,8 +7,8 @@ import type { ShellCommand, ShellIo } from '../shell-io.ts';
 type Address = { readonly type: 'line'; readonly line: number } | { readonly type: 'last' } | { readonly type: 'match'; readonly regex: RE2JS };
 
 interface SedCommand {
-  readonly from?: Address;
-  readonly to?: Address;
+  readonly from?: Address | undefined;
+  readonly to?: Address | undefined;
   readonly negate: boolean;
   readonly name: 'p' | 'd' | 'q' | 's';
   readonly substitute?: { readonly regex: RE2JS; readonly replacement: string; readonly global: boolean; readonly occurrence: number; readonly print: boolean };

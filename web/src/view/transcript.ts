@@ -77,7 +77,7 @@ export class Transcript {
   }
 
   /** Closes the turn with its outcome. */
-  end(options: { outcome: string; response: string; output?: unknown; error?: string }): void {
+  end(options: { outcome: string; response: string; output?: unknown; error?: string | undefined }): void {
     const turn = this.#turnElement();
     turn.removeAttribute('aria-busy');
     for (const card of this.#cards.values()) if (card.running) card.abandon(options.outcome);
