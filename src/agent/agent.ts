@@ -5,6 +5,8 @@ import { resolveStrategy } from '../structured/resolve-strategy.ts';
 import type { GhostlightEvent } from '../events/events.ts';
 import { isTool } from '../tool/tool.ts';
 import type { AgentDefinition } from './agent-definition.ts';
+import type { InferSchemaOutput } from '../tool/define-tool.ts';
+import type { ResultDeclaration } from '../structured/result-schema.ts';
 import type { AgentInput, AskOptions } from './invocation.ts';
 import { resolveLimits } from './limits.ts';
 import type { Run } from './run.ts';
@@ -17,20 +19,34 @@ const AGENT_NAME_PATTERN = /^[a-zA-Z][a-zA-Z0-9_.-]{0,63}$/;
  * The events of one run as they happen, then its {@link Run}. Iterate it for
  * events; await `run` for the result (it settles even if nobody iterates).
  */
-export interface RunStream extends AsyncIterable<GhostlightEvent> {
+export interface RunStream<TOutput = unknown> extends AsyncIterable<GhostlightEvent> {
   /** The run's id, known before the first event. */
   readonly runId: string;
   /** Settles with the finished run (rejects only for bad configuration). */
-  readonly run: Promise<Run>;
+  readonly run: Promise<Run<TOutput>>;
   /** Reads the log from `fromSequence`, e.g. to resume after a reconnect. */
   events(fromSequence?: number, signal?: AbortSignal): AsyncIterable<GhostlightEvent>;
 }
 
 /**
+ * The type of `run.output` for an agent with result declaration `RESULT`: the
+ * schema's output type (valibot, any Standard Schema, an AI SDK schema), or
+ * `unknown` for a plain JSON Schema; text (`string`) without a result.
+ */
+export type ResultOutput<RESULT> = [RESULT] extends [undefined]
+  ? string
+  : RESULT extends { readonly '~standard': unknown }
+    ? InferSchemaOutput<RESULT>
+    : RESULT extends { readonly schema: infer SCHEMA }
+      ? InferSchemaOutput<SCHEMA>
+      : InferSchemaOutput<RESULT>;
+
+/**
  * An agent: a frozen definition with two entry points. Each call is a fresh,
  * independent run; one agent serves any number of concurrent calls.
+ * `TOutput` is the type of `run.output` (see {@link ResultOutput}).
  */
-export class Agent {
+export class Agent<TOutput = unknown> {
   /** The agent's name. */
   readonly name: string;
   /** The frozen definition. */
@@ -50,8 +66,8 @@ export class Agent {
    * const run = await agent.ask('Where is order 481?', { actorId: user.id, context: { accountId: user.accountId } });
    * if (run.completed) console.log(run.response);
    */
-  async ask(input: AgentInput, options: AskOptions = {}): Promise<Run> {
-    return new RunExecution(this.definition, input, options).execute();
+  async ask(input: AgentInput, options: AskOptions = {}): Promise<Run<TOutput>> {
+    return (await new RunExecution(this.definition, input, options).execute()) as Run<TOutput>;
   }
 
   /**
@@ -64,9 +80,9 @@ export class Agent {
    * for await (const event of stream) if (event.type === 'text-delta') write(event.text);
    * const run = await stream.run;
    */
-  stream(input: AgentInput, options: AskOptions = {}): RunStream {
+  stream(input: AgentInput, options: AskOptions = {}): RunStream<TOutput> {
     const execution = new RunExecution(this.definition, input, options);
-    const run = execution.execute();
+    const run = execution.execute() as Promise<Run<TOutput>>;
     run.catch(() => undefined);
     const events = (fromSequence = 0, signal?: AbortSignal) => execution.log.read(fromSequence, signal);
     return {
@@ -90,7 +106,9 @@ export class Agent {
  *   tools: [helpCenterLookup],
  * });
  */
-export function defineAgent(definition: AgentDefinition): Agent {
+export function defineAgent<const RESULT extends ResultDeclaration | undefined = undefined>(
+  definition: AgentDefinition & { result?: RESULT },
+): Agent<ResultOutput<RESULT>> {
   if (typeof definition.name !== 'string' || !AGENT_NAME_PATTERN.test(definition.name)) {
     throw new ConfigurationError(
       `Agent name must start with a letter and contain only letters, digits, '_', '-' and '.' (at most 64): ${String(definition.name)}`,
@@ -105,7 +123,7 @@ export function defineAgent(definition: AgentDefinition): Agent {
   }
   assertNoStaticCollisions(definition);
   assertResultDeclaration(definition);
-  return new Agent(definition);
+  return new Agent<ResultOutput<RESULT>>(definition);
 }
 
 /** Checks the result schema now, and the strategy too when the model is known now. */

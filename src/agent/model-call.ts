@@ -11,12 +11,12 @@ import {
   asLanguageModelUsage,
   convertToLanguageModelPrompt,
   prepareCallSettings,
-  prepareRetries,
   prepareToolChoice,
-  resolveLanguageModel,
 } from 'ai/internal';
+import { ConfigurationError } from '../error/configuration-error.ts';
 import type { Tool } from '../tool/tool.ts';
 import type { ModelSettings } from './model-step.ts';
+import { withModelRetries } from './model-retry.ts';
 
 type AssistantPart = Exclude<AssistantModelMessage['content'], string>[number];
 
@@ -35,7 +35,7 @@ export class ModelCaller {
   #tools: { source: readonly Tool[]; prepared: LanguageModelV4FunctionTool[] } | undefined;
 
   constructor(model: LanguageModel, settings: ModelSettings) {
-    this.model = resolveLanguageModel(model);
+    this.model = languageModelV4(model);
     this.#settings = settings;
   }
 
@@ -84,23 +84,27 @@ export class ModelCaller {
     return this.#tools.prepared;
   }
 
-  /** Opens the provider stream, with AI SDK's retries for failed provider calls. */
+  /**
+   * Opens the provider stream. Ghostlight retries failed provider calls itself (`withModelRetries`: 408, 409,
+   * 429, 5xx and unanswered calls, exponential backoff, `retry-after`), not through AI SDK's retry helper.
+   */
   async stream(options: Omit<LanguageModelV4CallOptions, keyof ReturnType<typeof prepareCallSettings>> & { abortSignal: AbortSignal }) {
     const settings = this.#settings;
-    const { retry } = prepareRetries({ maxRetries: settings.maxRetries, abortSignal: options.abortSignal });
     const { reasoning, ...callSettings } = prepareCallSettings({
       ...(settings.maxOutputTokens !== undefined ? { maxOutputTokens: settings.maxOutputTokens } : {}),
       ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
       ...(settings.topP !== undefined ? { topP: settings.topP } : {}),
     });
-    return retry(() =>
-      this.model.doStream({
-        ...callSettings,
-        ...(reasoning !== undefined ? { reasoning } : {}),
-        ...options,
-        ...(settings.headers !== undefined ? { headers: settings.headers } : {}),
-        ...(settings.providerOptions !== undefined ? { providerOptions: settings.providerOptions } : {}),
-      }),
+    return withModelRetries(
+      () =>
+        this.model.doStream({
+          ...callSettings,
+          ...(reasoning !== undefined ? { reasoning } : {}),
+          ...options,
+          ...(settings.headers !== undefined ? { headers: settings.headers } : {}),
+          ...(settings.providerOptions !== undefined ? { providerOptions: settings.providerOptions } : {}),
+        }),
+      { signal: options.abortSignal, policy: settings.maxRetries === undefined ? {} : { maxRetries: settings.maxRetries } },
     );
   }
 
@@ -110,6 +114,23 @@ export class ModelCaller {
     for (let index = 0; index < length; index++) if (cached[index] !== messages[index]) return index;
     return length;
   }
+}
+
+/**
+ * The model as the provider spec's v4 interface, which every AI SDK 7 provider
+ * package implements. Read directly rather than through AI SDK's
+ * `resolveLanguageModel`, whose string branch (the global provider, AI
+ * Gateway) would otherwise be bundled into every application; string names
+ * are resolved by Ghostlight's model registry before this point.
+ */
+function languageModelV4(model: LanguageModel): LanguageModelV4 {
+  if (typeof model === 'object' && model !== null && (model as { specificationVersion?: unknown }).specificationVersion === 'v4') {
+    return model as LanguageModelV4;
+  }
+  const version = typeof model === 'object' && model !== null ? String((model as { specificationVersion?: unknown }).specificationVersion) : typeof model;
+  throw new ConfigurationError(
+    `The model must implement the v4 language model specification of AI SDK 7 provider packages (got ${version}); name models by string only through createModelRegistry`,
+  );
 }
 
 /** Accumulates one turn's stream parts into the assistant message AI SDK would have built. */

@@ -20,7 +20,7 @@ export interface ModelSettings {
   maxOutputTokens?: number;
   /** Nucleus sampling. */
   topP?: number;
-  /** AI SDK retries of failed provider calls (default 2). */
+  /** Retries of a failed provider call: 408, 409, 429, 5xx or no answer (default 2; backoff from 1 s, doubling, `retry-after` honoured). */
   maxRetries?: number;
   /** Provider-specific options (AI SDK `providerOptions`). */
   providerOptions?: Record<string, Record<string, never>>;

@@ -4,8 +4,8 @@ import type { Invocation, RunState } from '../tool/tool-binding.ts';
 import type { Step } from './step.ts';
 import type { Usage } from './usage.ts';
 
-/** The fields a finished run is made of. */
-export interface RunRecord {
+/** The fields a finished run is made of; `TOutput` is the structured result's type (text when there is none). */
+export interface RunRecord<TOutput = unknown> {
   readonly runId: string;
   readonly sessionId: string;
   /** The agent's name. */
@@ -15,8 +15,11 @@ export interface RunRecord {
   readonly outcome: RunOutcome;
   /** The caller-facing text: the answer, the partial answer, '' when cancelled, or a safe message when failed. */
   readonly response: string;
-  /** The run's output: the checked structured value when the agent has a result schema, otherwise the response text. */
-  readonly output: unknown;
+  /**
+   * The run's output when it completed: the checked structured value when the agent has a result schema (typed
+   * from a valibot or Standard Schema), otherwise the response text. `undefined` for any other outcome.
+   */
+  readonly output: TOutput | undefined;
   readonly usage: Usage;
   /** The original error of a failed, partial or cancelled run (for the application; never sent to clients). */
   readonly error: unknown;
@@ -40,15 +43,15 @@ export interface RunRecord {
 }
 
 // The class carries the record's fields (declaration merging) and adds behaviour.
-export interface Run extends RunRecord {}
+export interface Run<TOutput = unknown> extends RunRecord<TOutput> {}
 
 /**
  * A finished run: its outcome, the caller-facing response, usage, steps,
  * messages and the complete event log. `agent.ask` returns one for every
  * execution, including failed, partial and cancelled ones.
  */
-export class Run {
-  constructor(record: RunRecord) {
+export class Run<TOutput = unknown> {
+  constructor(record: RunRecord<TOutput>) {
     Object.assign(this, record);
   }
 

@@ -37,10 +37,12 @@ export function createOfflineDemoModel(options: OfflineDemoModelOptions = {}): L
   const chunkSize = options.chunkSize ?? 12;
   const delayMs = options.delayMs ?? 0;
   let callCount = 0;
-  // Tool call ids must not repeat within a conversation, even across models.
-  const instance = crypto.randomUUID().slice(0, 8);
+  // Tool call ids must not repeat within a conversation, even across models. Drawn on the first call, not
+  // here: Workers refuse random values at module scope, where applications construct their models.
+  let instance: string | undefined;
   const decide = (call: LanguageModelV4CallOptions) => {
     callCount++;
+    instance ??= crypto.randomUUID().slice(0, 8);
     const request = {
       ...toDemoRequest(call.prompt, (call.tools ?? []).filter(isFunctionTool)),
       ...demoChoice(call),

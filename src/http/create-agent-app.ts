@@ -1,4 +1,3 @@
-import { createUIMessageStreamResponse } from 'ai';
 import { Hono } from 'hono';
 import type { Context, MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
@@ -7,6 +6,7 @@ import { AgUiEncoder } from '../ag-ui/ag-ui-encoder.ts';
 import { ConfigurationError } from '../error/configuration-error.ts';
 import type { GhostlightEvent } from '../events/events.ts';
 import { toUiMessageStream } from '../ui-stream/to-ui-message-stream.ts';
+import { uiMessageStreamResponse } from '../ui-stream/ui-message-stream-response.ts';
 import type { AgentAppOptions, AuthResult } from './agent-app-options.ts';
 import { parseAgUiRequest } from './ag-ui-request.ts';
 import { errorResponse, HttpError } from './http-error.ts';
@@ -134,8 +134,7 @@ export function createAgentApp(options: AgentAppOptions): Hono<AppEnv> {
     const { agent, auth } = context.var;
     const started = await startRun(agent, request, auth, settings, context.req.raw.signal);
     registry.add(started.stream, agent.name, auth.actorId);
-    return createUIMessageStreamResponse({
-      stream: toUiMessageStream(started.events, { safeMessage: SAFE_START_FAILURE, onCancel: started.abort }),
+    return uiMessageStreamResponse(toUiMessageStream(started.events, { safeMessage: SAFE_START_FAILURE, onCancel: started.abort }), {
       headers: { 'x-ghostlight-run-id': started.stream.runId },
     });
   });

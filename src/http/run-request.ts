@@ -1,6 +1,6 @@
-import { modelMessageSchema } from 'ai';
 import type { ModelMessage } from 'ai';
 import type { AgentInput } from '../agent/invocation.ts';
+import { readClientMessage } from './client-messages.ts';
 import { HttpError } from './http-error.ts';
 
 /** What a request asks a run to do, whatever protocol it came in. */
@@ -66,12 +66,9 @@ export function parseRunRequest(body: Record<string, unknown>, limits: RequestLi
   throw new HttpError(400, 'invalid_input', 'input must be a non-empty string or an array of user content parts');
 }
 
-/** Validates one client-supplied model message with AI SDK's own schema. */
+/** Validates one client-supplied model message (see `readClientMessage`: no system messages, no provider options). */
 export function checkModelMessage(value: unknown, field: string): ModelMessage {
-  const parsed = modelMessageSchema.safeParse(value);
-  if (!parsed.success) throw new HttpError(400, 'invalid_message', `${field} is not a valid message`);
-  if (parsed.data.role === 'system') throw new HttpError(400, 'invalid_message', `${field}: system messages are not accepted from clients`);
-  return parsed.data;
+  return readClientMessage(value, field, clientUrl);
 }
 
 /** Parses a URL from client input (400 when it is not one). */

@@ -1,4 +1,3 @@
-import { asSchema } from '@ai-sdk/provider-utils';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { BaseIssue, BaseSchema } from 'valibot';
 import { ConfigurationError } from '../error/configuration-error.ts';
@@ -126,13 +125,27 @@ function issuePath(path: ReadonlyArray<PropertyKey | { key: PropertyKey }> | und
   return text;
 }
 
+/** The parts of an AI SDK `Schema` (`jsonSchema(...)`, `zodSchema(...)`) Ghostlight reads. */
+interface AiSdkSchema {
+  readonly jsonSchema: unknown;
+  validate?(value: unknown): { success: true; value: unknown } | { success: false; error: Error } | PromiseLike<{ success: true; value: unknown } | { success: false; error: Error }>;
+}
+
+/**
+ * An AI SDK schema, read directly rather than through `asSchema` (which would
+ * bring zod into every bundle): the object `jsonSchema(...)` returns, or a
+ * lazy schema (a function returning one).
+ */
 function aiSdkSchema<T>(input: object, what: string): ResolvedSchema<T> {
-  const schema = asSchema(input as Parameters<typeof asSchema>[0]);
+  const schema = (typeof input === 'function' ? (input as () => unknown)() : input) as AiSdkSchema;
+  if (typeof schema !== 'object' || schema === null || !(schemaSymbol in schema)) {
+    throw new ConfigurationError(`${what} must be a valibot schema, a Standard Schema, an AI SDK schema or a JSON Schema object`);
+  }
   const jsonSchema = schema.jsonSchema;
   if (!isPlainObject(jsonSchema)) {
     throw new ConfigurationError(`${what} has an asynchronous JSON Schema, which Ghostlight does not support`);
   }
-  const validate = schema.validate;
+  const validate = schema.validate?.bind(schema);
   return withStructuralCheck<T>(stripDialect(jsonSchema as JsonSchema), validate
     ? async (value) => {
         const result = await validate(value);

@@ -6,3 +6,4 @@
 export { UiMessageEncoder } from './ui-message-encoder.ts';
 export type { GhostlightMessageMetadata } from './ui-message-encoder.ts';
 export { toUiMessageStream } from './to-ui-message-stream.ts';
+export { UI_MESSAGE_STREAM_HEADERS, uiMessageStreamResponse } from './ui-message-stream-response.ts';

@@ -4,13 +4,13 @@ import { UiMessageEncoder } from './ui-message-encoder.ts';
 import type { GhostlightMessageMetadata } from './ui-message-encoder.ts';
 
 /**
- * A `ReadableStream` of UI message chunks for one run, ready for AI SDK's
- * `createUIMessageStreamResponse`. Cancelling the stream (the client went
+ * A `ReadableStream` of UI message chunks for one run, ready for
+ * `uiMessageStreamResponse` (or AI SDK's `createUIMessageStreamResponse`). Cancelling the stream (the client went
  * away) calls `onCancel`, e.g. to abort the run. A source that fails or
  * ends without a terminal event ends the stream with `safeMessage`.
  *
  * @example
- * return createUIMessageStreamResponse({ stream: toUiMessageStream(agent.stream(input)) });
+ * return uiMessageStreamResponse(toUiMessageStream(agent.stream(input)));
  */
 export function toUiMessageStream(
   events: AsyncIterable<GhostlightEvent>,
