@@ -1,6 +1,7 @@
 import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { chromiumLaunch } from './test/support/chromium.ts';
 import { sourceAliases } from './scripts/entries.mjs';
 
 const root = new URL('.', import.meta.url).pathname.replace(/\/$/, '');
@@ -17,17 +18,8 @@ const runtimeModule = (name: 'node' | 'workerd' | 'chromium') => ({
 /** Starts the real MCP server-everything on 127.0.0.1 for a project; tests `inject('mcpOrigin')`. */
 const mcpServer = './test/support/mcp-global-setup.ts';
 
-/** Flags that keep Debian's Chromium off the (closed) network; see ../shared/STACK.md. */
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** Debian's /usr/bin/chromium when present, else the one in @sparticuz/chromium (test/support/chromium.ts). */
+const chromium = await chromiumLaunch();
 
 /**
  * One contract suite (`test/contract/`) runs unchanged in three runtimes:
@@ -89,7 +81,7 @@ export default defineConfig({
             enabled: true,
             headless: true,
             screenshotFailures: false,
-            provider: playwright({ launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs } }),
+            provider: playwright({ launchOptions: { executablePath: chromium.executablePath, args: chromium.args } }),
             instances: [{ browser: 'chromium' }],
           },
         },

@@ -8,10 +8,8 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { build } from 'vite';
+import { chromiumLaunch } from '../support/chromium';
 import { projectRoot } from '../support/realworld';
-
-/** Chromium flags that keep Debian's Chromium off the closed network (STACK.md). */
-export const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** Where screenshots go (not committed; a reviewer looks at them after the run). */
 export const screenshotDir = join(projectRoot, 'test/e2e/screenshots');
@@ -73,7 +71,8 @@ export async function startWorker(persistDir: string): Promise<{ url: string; st
 export async function openBrowser(): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'ghostlight-e2e-'));
   mkdirSync(screenshotDir, { recursive: true });
-  const context = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', headless: true, args: chromiumArgs, viewport: { width: 1280, height: 860 } });
+  const { executablePath, args } = await chromiumLaunch();
+  const context = await chromium.launchPersistentContext(profile, { executablePath, headless: true, args, viewport: { width: 1280, height: 860 } });
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,10 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { buildPlayground, openBrowser, screenshotDir, send, startWorker } from './playground-harness';
 
-const hasChromium = existsSync('/usr/bin/chromium');
-if (!hasChromium) console.warn('[ghostlight tests] SKIPPED: the playground end-to-end tests need /usr/bin/chromium (.ci/run installs it).');
-
-describe.skipIf(!hasChromium)('the playground, served by the Worker, in Chromium', () => {
+describe('the playground, served by the Worker, in Chromium', () => {
   let worker: Awaited<ReturnType<typeof startWorker>>;
   let browser: Awaited<ReturnType<typeof openBrowser>>;
   let page: Page;

@@ -1,20 +1,17 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { createServer } from 'vite';
 import type { ViteDevServer } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
+import { chromiumLaunch } from '../support/chromium';
 import { projectRoot } from '../support/realworld';
 
 // A port from the workspace feature's range (8730-8739).
 const PORT = 8733;
-const CHROMIUM = '/usr/bin/chromium';
-const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-if (!existsSync(CHROMIUM)) console.warn(`Skipping the browser reload test: ${CHROMIUM} is missing`);
-
-describe.skipIf(!existsSync(CHROMIUM))('a browser workspace in IndexedDB', () => {
+describe('a browser workspace in IndexedDB', () => {
   let server: ViteDevServer | undefined;
   const profile = mkdtempSync(join(tmpdir(), 'ghostlight-workspace-reload-'));
   afterAll(async () => {
@@ -31,7 +28,8 @@ describe.skipIf(!existsSync(CHROMIUM))('a browser workspace in IndexedDB', () =>
       optimizeDeps: { noDiscovery: true, include: [] },
     });
     await server.listen();
-    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: chromiumArgs });
+    const { executablePath, args } = await chromiumLaunch();
+    const context = await chromium.launchPersistentContext(profile, { executablePath, headless: true, args });
     try {
       const page = context.pages()[0] ?? (await context.newPage());
       const errors: string[] = [];

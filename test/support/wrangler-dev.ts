@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectRoot } from './realworld';
 
@@ -16,8 +18,15 @@ export interface WranglerDev {
  * Starts `wrangler dev` (offline flags from STACK.md G5) and waits until it
  * answers `GET /api`. `persistTo` keeps Durable Object storage across
  * restarts. Always `stop()` it: that kills the whole process group.
+ *
+ * With the project's own wrangler.toml (no `config`), the Worker serves an
+ * empty private folder as its static assets instead of `dist-web/` (the
+ * playground that `npm start` builds): these tests call the API only, so they
+ * need no build, and a playground build running at the same time (the e2e
+ * tests) cannot change the files under a running `wrangler dev`.
  */
 export async function startWranglerDev(options: { port: number; inspectorPort: number; persistTo: string; config?: string; vars?: Record<string, string> }): Promise<WranglerDev> {
+  const assets = options.config ? undefined : mkdtempSync(join(tmpdir(), 'ghostlight-wrangler-assets-'));
   const args = [
     join(projectRoot, 'node_modules/wrangler/bin/wrangler.js'),
     'dev',
@@ -27,6 +36,7 @@ export async function startWranglerDev(options: { port: number; inspectorPort: n
     '--persist-to', options.persistTo,
     '--show-interactive-dev-session=false',
     ...(options.config ? ['--config', options.config] : []),
+    ...(assets ? ['--assets', assets] : []),
     ...Object.entries(options.vars ?? {}).flatMap(([key, value]) => ['--var', `${key}:${value}`]),
   ];
   const child: ChildProcess = spawn(process.execPath, args, {
@@ -39,6 +49,7 @@ export async function startWranglerDev(options: { port: number; inspectorPort: n
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  if (assets) void exited.then(() => rmSync(assets, { recursive: true, force: true }));
   const stop = async () => {
     if (child.exitCode === null && child.pid !== undefined) {
       try {
