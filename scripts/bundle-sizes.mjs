@@ -74,12 +74,16 @@ function largestPackages(metafile) {
   const output = Object.values(metafile.outputs).find((entry) => entry.entryPoint);
   const sizes = new Map();
   for (const [path, input] of Object.entries(output.inputs)) {
-    const key = path.includes('node_modules/')
-      ? path.split('node_modules/').pop().split('/').slice(0, path.split('node_modules/').pop().startsWith('@') ? 2 : 1).join('/')
-      : path;
+    const inPackage = path.includes('node_modules/') ? path.split('node_modules/').pop() : undefined;
+    const ours = inPackage === undefined ? /(?:^|\/)dist\/(.+)$/.exec(path)?.[1] : /^ghostlight\/dist\/(.+)$/.exec(inPackage)?.[1];
+    const key = ours !== undefined
+      ? `ghostlight/${ours.split('/').slice(0, ours.startsWith('adapter/') ? 2 : 1).join('/')}`
+      : inPackage !== undefined
+        ? inPackage.split('/').slice(0, inPackage.startsWith('@') ? 2 : 1).join('/')
+        : path;
     sizes.set(key, (sizes.get(key) ?? 0) + input.bytesInOutput);
   }
-  return [...sizes].sort((left, right) => right[1] - left[1]).slice(0, 6);
+  return [...sizes].sort((left, right) => right[1] - left[1]).slice(0, 8);
 }
 
 /** Which budgets the results exceed (empty when all hold). */

@@ -13,7 +13,7 @@ declare module 'vitest' {
 }
 
 /**
- * Packs the package as `npm publish` would (`npm pack` runs `prepack`, the build), then installs the tarball
+ * Builds and packs the package as `npm publish` would (`prepack` is the build), then installs the tarball
  * into a fresh consumer project under a temporary folder, next to its peer dependencies, the way a user's
  * `npm install ghostlight` does. The fixture programs (test/package/fixtures/) are copied beside it; each test
  * runs one of them as a Node script, a Worker, a Vite app or a TypeScript project.
@@ -23,7 +23,8 @@ declare module 'vitest' {
 export default function setup(project: TestProject): () => void {
   const work = mkdtempSync(join(tmpdir(), 'ghostlight-consumer-'));
   const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  const packed = JSON.parse(npm(['pack', '--json', '--pack-destination', work], projectRoot)) as Array<{ filename: string }>;
+  npm(['run', '-s', 'build'], projectRoot);
+  const packed = JSON.parse(npm(['pack', '--json', '--ignore-scripts', '--pack-destination', work], projectRoot)) as Array<{ filename: string }>;
   const tarball = join(work, packed[0]!.filename);
 
   const consumer = join(work, 'consumer');
