@@ -50,6 +50,16 @@ export default defineConfig({
         },
       },
       {
+        test: {
+          name: 'package',
+          environment: 'node',
+          include: ['test/package/**/*.test.ts'],
+          globalSetup: ['./test/package/global-setup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
         resolve: { alias: runtimeModule('node') },
         test: {
           name: 'contract:node',
