@@ -1,6 +1,8 @@
 import { defineAgent } from 'ghostlight';
 import { filesystemTools } from 'ghostlight/filesystem-tools';
 import { shellTool } from 'ghostlight/shell';
+import { sandbox } from 'ghostlight/sandbox';
+import { workspace } from 'ghostlight/workspace';
 import type { DemoRequest, DemoTurn } from 'ghostlight/demo-model';
 import { playgroundWorkspace } from '../playground-workspace';
 import type { ExampleAgent } from './example';
@@ -52,6 +54,7 @@ export const fileOrganiserExample: ExampleAgent = {
       name: 'files',
       model,
       instructions: 'You organise the user’s workspace. Look before you move anything; never delete files.',
+      capabilities: [workspace(), sandbox()],
       tools: [filesystemTools(), shellTool()],
     }),
 };
