@@ -1,6 +1,4 @@
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +7,10 @@ import { chromium } from 'playwright-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { build } from 'vite';
 import { chromiumLaunch } from '../support/chromium';
+import { freePort } from '../support/ports';
 import { projectRoot } from '../support/realworld';
+
+export { freePort };
 
 /** Where screenshots go (not committed; a reviewer looks at them after the run). */
 export const screenshotDir = join(projectRoot, 'test/e2e/screenshots');
@@ -17,15 +18,6 @@ export const screenshotDir = join(projectRoot, 'test/e2e/screenshots');
 /** Builds the playground into dist-web/ exactly as `npm start` does. */
 export async function buildPlayground(): Promise<void> {
   await build({ configFile: join(projectRoot, 'web.vite.config.ts'), logLevel: 'warn' });
-}
-
-/** A port nobody listens on right now (the OS picks it). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /** Starts the Worker under `wrangler dev` on 127.0.0.1 (a free port) and waits until it answers. */

@@ -6,10 +6,9 @@ import { createServer } from 'vite';
 import type { ViteDevServer } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chromiumLaunch } from '../support/chromium';
+import { freePort } from '../support/ports';
 import { projectRoot } from '../support/realworld';
 
-// A port from the workspace feature's range (8730-8739).
-const PORT = 8733;
 
 describe('a browser workspace in IndexedDB', () => {
   let server: ViteDevServer | undefined;
@@ -20,6 +19,7 @@ describe('a browser workspace in IndexedDB', () => {
   });
 
   it('survives a page reload', async () => {
+    const PORT = await freePort();
     server = await createServer({
       root: projectRoot,
       configFile: false,

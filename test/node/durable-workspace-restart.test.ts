@@ -1,17 +1,21 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/ports';
 import { startWranglerDev } from '../support/wrangler-dev';
 import type { WranglerDev } from '../support/wrangler-dev';
 
-// Ports from the workspace feature's range (8730-8739).
-const PORT = 8731;
-const INSPECTOR_PORT = 8732;
 
 describe('a Durable Object workspace under wrangler dev', () => {
   const persistTo = mkdtempSync(join(tmpdir(), 'ghostlight-workspace-persist-'));
   let dev: WranglerDev | undefined;
+  let PORT = 0;
+  let INSPECTOR_PORT = 0;
+  beforeAll(async () => {
+    PORT = await freePort();
+    INSPECTOR_PORT = await freePort();
+  });
   afterAll(async () => {
     await dev?.stop();
     rmSync(persistTo, { recursive: true, force: true });

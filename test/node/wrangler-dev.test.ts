@@ -1,13 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../support/ports';
 import { startWranglerDev } from '../support/wrangler-dev';
 import type { WranglerDev } from '../support/wrangler-dev';
 
-// Ports from this feature's range (8780-8789); 8787 stays free for `npm start`.
-const PORT = 8783;
-const INSPECTOR_PORT = 8784;
 
 const post = (origin: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${origin}${path}`, {
@@ -19,6 +17,12 @@ const post = (origin: string, path: string, body: unknown, headers: Record<strin
 describe('the demo Worker under wrangler dev', () => {
   const persistTo = mkdtempSync(join(tmpdir(), 'ghostlight-persist-'));
   let dev: WranglerDev | undefined;
+  let PORT = 0;
+  let INSPECTOR_PORT = 0;
+  beforeAll(async () => {
+    PORT = await freePort();
+    INSPECTOR_PORT = await freePort();
+  });
   afterAll(async () => {
     await dev?.stop();
     rmSync(persistTo, { recursive: true, force: true });
