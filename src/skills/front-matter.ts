@@ -1,5 +1,5 @@
-import { parseDocument, visit } from 'yaml';
-import type { Document } from 'yaml';
+import { constructFromEvents, CORE_SCHEMA, defineMappingTag, defineScalarTag, EVENT_ID, floatCoreTag, NOT_RESOLVED, parseEvents } from 'js-yaml';
+import type { Event } from 'js-yaml';
 
 /** The split `SKILL.md`: its front matter (any YAML value) and its body. */
 export type FrontMatterResult =
@@ -61,33 +61,87 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/**
+ * Reads js-yaml's events first, so what it would accept but front matter
+ * refuses (see {@link findRefused}) is caught before any value is built; then
+ * builds the value with the core schema, a later duplicate key winning.
+ * Nesting deeper than js-yaml's default 100 levels is refused.
+ */
 function parseYamlUncached(source: string): YamlResult {
-  let document: Document;
+  let documents: unknown[];
   try {
-    document = parseDocument(source, { schema: 'core', uniqueKeys: false, prettyErrors: false, strict: true });
+    const events = parseEvents(source, {});
+    const refused = findRefused(events, source);
+    if (refused) return { ok: false, detail: refused };
+    documents = constructFromEvents(events, { source, schema: SCHEMA, json: true, maxAliases: 0 });
   } catch (error) {
-    return { ok: false, detail: (error as Error).message };
+    // A YAMLException's `reason` is its message without the position and source excerpt.
+    const { reason, message } = (error ?? {}) as { reason?: unknown; message?: unknown };
+    return { ok: false, detail: firstLine(String(reason ?? message ?? error)) };
   }
-  const problem = document.errors[0] ?? document.warnings[0];
-  if (problem) return { ok: false, detail: firstLine(problem.message) };
-  let tagged: string | undefined;
-  visit(document, (_key, node) => {
-    const tag = (node as { tag?: unknown } | null)?.tag;
-    if (typeof tag === 'string' && !PLAIN_TAGS.has(tag)) tagged = tag;
-  });
-  if (tagged !== undefined) return { ok: false, detail: `Tag ${tagged} is not allowed` };
-  let data: unknown;
-  try {
-    data = document.toJS({ maxAliasCount: 0 });
-  } catch (error) {
-    return { ok: false, detail: firstLine((error as Error).message) };
-  }
+  if (documents.length > 1) return { ok: false, detail: 'Source contains multiple documents' };
+  const data = documents[0] ?? null;
   const unsupported = findUnsupported(data);
   if (unsupported) return { ok: false, detail: unsupported };
   return { ok: true, data };
 }
 
-const PLAIN_TAGS = new Set(['str', 'int', 'float', 'bool', 'null', 'map', 'seq'].map((name) => `tag:yaml.org,2002:${name}`));
+const YAML_TAG = 'tag:yaml.org,2002:';
+const PLAIN_TAGS = new Set(['str', 'int', 'float', 'bool', 'null', 'map', 'seq'].map((name) => `${YAML_TAG}${name}`));
+
+/**
+ * What js-yaml would accept but front matter refuses: a tag other than a core
+ * one written `!!name` or `!<tag:yaml.org,2002:name>` (js-yaml also reads `!`
+ * as `!!str`), and then an alias. A lone anchor is harmless and stays allowed.
+ */
+function findRefused(events: readonly Event[], source: string): string | undefined {
+  let alias = false;
+  for (const event of events) {
+    if (event.type === EVENT_ID.ALIAS) alias = true;
+    if (event.type !== EVENT_ID.SCALAR && event.type !== EVENT_ID.SEQUENCE && event.type !== EVENT_ID.MAPPING) continue;
+    if (event.tagStart === -1) continue;
+    const raw = source.slice(event.tagStart, event.tagEnd);
+    const name = raw.startsWith('!!') ? `${YAML_TAG}${raw.slice(2)}` : raw.startsWith('!<') && raw.endsWith('>') ? raw.slice(2, -1) : raw;
+    if (PLAIN_TAGS.has(name)) continue;
+    if (name === '!') return 'Tag ! is not allowed';
+    return name.startsWith(YAML_TAG) ? `Tag ${name} is not allowed` : `Unresolved tag: ${name}`;
+  }
+  return alias ? 'Alias resolution is disabled' : undefined;
+}
+
+/** Core-schema numerals, `.inf` and `.nan` aside. */
+const NUMERAL = /^[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$|^0x[0-9a-fA-F]+$|^0o[0-7]+$/;
+
+/** A mapping's key as before: `null` is `''`, any other scalar its `String` (`1.0` is `1`). */
+const objectKey = (key: unknown) => (key === null ? '' : String(key));
+
+/**
+ * The core schema, with two tags redefined to read as before: a numeral too
+ * large for a number is ±Infinity (refused as a value; a key `Infinity`), not
+ * text; mappings are plain objects keyed by {@link objectKey} (`__proto__` an
+ * own key), collections as keys refused.
+ */
+const SCHEMA = CORE_SCHEMA.withTags(
+  defineScalarTag(floatCoreTag.tagName, {
+    ...floatCoreTag,
+    resolve: (source, isExplicit, tagName) => {
+      const value = floatCoreTag.resolve(source, isExplicit, tagName);
+      return value === NOT_RESOLVED && NUMERAL.test(source) && !Number.isFinite(Number(source)) ? Number(source) : value;
+    },
+  }),
+  defineMappingTag<Record<string, unknown>>(`${YAML_TAG}map`, {
+    create: () => ({}),
+    addPair: (map, key, value) => {
+      if (typeof key === 'object' && key !== null) return 'Collections are not allowed as mapping keys';
+      Object.defineProperty(map, objectKey(key), { value, enumerable: true, configurable: true, writable: true });
+      return '';
+    },
+    has: (map, key) => Object.hasOwn(map, objectKey(key)),
+    keys: (map) => Object.keys(map),
+    get: (map, key) => map[objectKey(key)],
+    identify: () => false,
+  }),
+);
 
 /** Only strings, finite numbers, booleans, null, arrays and plain objects may appear. */
 function findUnsupported(value: unknown): string | undefined {
