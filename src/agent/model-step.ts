@@ -1,4 +1,4 @@
-import type { LanguageModelV4CallOptions, LanguageModelV4FunctionTool, LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import type { LanguageModelV4CallOptions, LanguageModelV4FunctionTool, LanguageModelV4StreamPart, SharedV4ProviderOptions } from '@ai-sdk/provider';
 import type { ModelMessage, ToolChoice, ToolSet } from 'ai';
 import { ProtocolError } from '../error/protocol-error.ts';
 import type { EventPayload, FinishReason } from '../events/events.ts';
@@ -23,7 +23,7 @@ export interface ModelSettings {
   /** Retries of a failed provider call: 408, 409, 429, 5xx or no answer (default 2; backoff from 1 s, doubling, `retry-after` honoured). */
   maxRetries?: number;
   /** Provider-specific options (AI SDK `providerOptions`). */
-  providerOptions?: Record<string, Record<string, never>>;
+  providerOptions?: SharedV4ProviderOptions | undefined;
   /** Extra HTTP headers for the provider request. */
   headers?: Record<string, string>;
 }

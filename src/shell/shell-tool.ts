@@ -1,3 +1,4 @@
+import { ConfigurationError } from '../error/configuration-error.ts';
 import { defineTool } from '../tool/define-tool.ts';
 import type { Tool } from '../tool/tool.ts';
 import { ToolError } from '../tool/tool-error.ts';
@@ -17,8 +18,9 @@ export interface ShellToolOptions {
  * `{"stdout", "stderr", "exit_status", "success"}`. Shell syntax is not
  * interpreted; the commands are built in (`ls`, `cat`, `head`, `tail`, `wc`,
  * `grep`, `find`, `mkdir`, `rm`, `mv`, `cp`, `echo`, `sed`, `touch`, `sort`,
- * `uniq`) and honour the same grants as the filesystem tools. The tool exists
- * only when the run has a sandbox that allows `process_execute`.
+ * `uniq`) and honour the same grants as the filesystem tools. The tool is
+ * offered when the run's sandbox allows `process_execute`; a run with no
+ * sandbox at all is a `ConfigurationError` (add `workspace()` and `sandbox()`).
  *
  * @example
  * defineAgent({
@@ -39,7 +41,12 @@ export function shellTool(options: ShellToolOptions = {}): Tool {
       additionalProperties: false,
     },
     exclusive: options.exclusive === true,
-    availableIf: (binding) => binding.sandbox?.supports('process_execute') === true,
+    availableIf: (binding) => {
+      if (!binding.sandbox) {
+        throw new ConfigurationError("The shell tool needs a sandbox: add workspace() and sandbox() to the agent's capabilities (ghostlight/workspace, ghostlight/sandbox)");
+      }
+      return binding.sandbox.supports('process_execute');
+    },
     execute: async (input, binding) => {
       const sandbox = binding.sandbox;
       if (!sandbox) throw new ToolError('No sandbox is bound to this run');
