@@ -1,23 +1,30 @@
+import type { SucraseParse } from './sucrase-tokens.ts';
+
 /** Whether a program is a script body or an ES module (the `code.run` style `export async function run({ input, tools })`). */
 export function sourceKind(source: string): 'script' | 'module' {
   return /^\s*export\s/m.test(source) ? 'module' : 'script';
 }
 
-type Transform = (code: string, options: { transforms: string[]; disableESTransforms: boolean; keepUnusedImports: boolean }) => { code: string };
+// Node's own loader refuses the ES module build's extensionless imports; there the CommonJS build serves. The
+// specifier is not a literal, so bundlers leave it alone (they take the ES module build and never need it).
+const SUCRASE_PARSER_COMMONJS = 'sucrase/dist/parser/index.js';
 
-let transform: Promise<Transform> | undefined;
+let eraser: Promise<(source: string) => string> | undefined;
 
 /**
- * Removes TypeScript syntax with sucrase (a small pure-JavaScript transpiler:
- * no `eval`, no WebAssembly, so it runs on Workers and in browsers; imported
- * on first use, and only for programs that do not parse as JavaScript).
- * Returns `undefined` when sucrase cannot parse the source either, or changes
- * nothing, so the caller reports QuickJS's own syntax error.
+ * Removes TypeScript syntax with a type eraser on sucrase's parser (pure JavaScript: no `eval`, no WebAssembly,
+ * so it runs on Workers and in browsers; imported on first use, and only for programs that do not parse as
+ * JavaScript). Line breaks stay where they were, so QuickJS's line numbers point into the program as written.
+ * Returns `undefined` when the source does not parse as TypeScript either, or nothing changes, so the caller
+ * reports QuickJS's own syntax error.
  */
 export async function stripTypes(source: string): Promise<string | undefined> {
-  transform ??= import('sucrase').then((module) => module.transform as Transform);
+  eraser ??= Promise.all([
+    import('./strip-types.ts'),
+    import('sucrase/dist/esm/parser/index.js').catch(() => import(/* @vite-ignore */ SUCRASE_PARSER_COMMONJS)) as Promise<{ parse: SucraseParse }>,
+  ]).then(([{ eraseTypes }, { parse }]) => (code: string) => eraseTypes(code, parse));
   try {
-    const { code } = (await transform)(source, { transforms: ['typescript'], disableESTransforms: true, keepUnusedImports: true });
+    const code = (await eraser)(source);
     return code === source ? undefined : code;
   } catch {
     return undefined;
