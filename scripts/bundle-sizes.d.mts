@@ -16,5 +16,4 @@ export interface BundleSize {
 export declare const PROGRAMS: ReadonlyArray<{ name: string; file: string; what: string; budget: number | null }>;
 export declare function measure(packageDir?: string): Promise<BundleSize[]>;
 export declare function overBudget(results: readonly BundleSize[]): BundleSize[];
-export declare function report(results: readonly BundleSize[], command: string): string;
-export declare function writeSection(section: string): void;
+export declare function report(results: readonly BundleSize[]): string;

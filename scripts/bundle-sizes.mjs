@@ -4,9 +4,9 @@
 // tests use it). AI SDK's own ToolLoopAgent is measured the same way, in the same run.
 //
 // Sizes are deterministic, so the budgets are enforced: exit code 1 when one is exceeded.
-// --write replaces the "Bundle sizes" section of BENCHMARKS.md with the figures.
+// `npm run bench -- bundle-size` writes the figures into BENCHMARKS.md (bench/bundle-size.bench.ts).
 import { build } from 'esbuild';
-import { readFileSync, writeFileSync, mkdtempSync, rmSync, symlinkSync, mkdirSync, cpSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync, mkdirSync, cpSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,6 +50,8 @@ export async function measure(packageDir = root) {
         mainFields: ['module', 'main'],
         external: ['node:*', 'cloudflare:*'],
         loader: { '.wasm': 'file' },
+        // No tsconfig: this repository's tsconfig paths (for its own sources) must not redirect the package's imports.
+        tsconfigRaw: {},
         nodePaths: [join(root, 'node_modules')],
         outdir: join(project, 'out'),
         metafile: true,
@@ -91,16 +93,17 @@ export function overBudget(results) {
   return results.filter((result) => result.budget !== null && result.gzip > result.budget * KiB);
 }
 
-/** The BENCHMARKS.md section. */
-export function report(results, command) {
+/** The BENCHMARKS.md section: a heading, how the figures are made, the table and the largest parts. */
+export function report(results) {
   const baseline = results.find((result) => result.budget === null);
   const kib = (bytes) => `${(bytes / KiB).toFixed(1)} KiB`;
   const lines = [
     '## Bundle sizes',
     '',
-    `\`${command}\` (deterministic; \`npm test\` fails when a budget is exceeded). Each program in \`bench/size/\` is`,
-    'bundled as wrangler bundles a Worker (esbuild, minified, ESM, conditions `workerd,worker,browser`) against the',
-    'built package, then gzipped at level 9. The QuickJS `.wasm` (a separate Worker module) is listed apart.',
+    'Each program in `bench/size/` is bundled as wrangler bundles a Worker (esbuild, minified, ESM, conditions',
+    '`workerd,worker,browser`) against the built package, then gzipped at level 9; the QuickJS `.wasm` (a separate',
+    'Worker module) is listed apart. Sizes are deterministic: `npm test` fails when a budget is exceeded',
+    '(`test/package/bundle-size.test.ts`, against the packed tarball). `npm run size` prints them.',
     '',
     '| program | what it imports | minified | gzip | budget | vs AI SDK agent | wasm |',
     '|---|---|---|---|---|---|---|',
@@ -118,25 +121,10 @@ export function report(results, command) {
   return lines.join('\n');
 }
 
-/** Replaces (or appends) the "## Bundle sizes" section of BENCHMARKS.md. */
-export function writeSection(section) {
-  const path = join(root, 'BENCHMARKS.md');
-  const text = readFileSync(path, 'utf8');
-  const start = text.indexOf('## Bundle sizes');
-  if (start === -1) {
-    writeFileSync(path, `${text.trimEnd()}\n\n${section}\n`);
-    return;
-  }
-  const next = text.indexOf('\n## ', start + 3);
-  writeFileSync(path, `${text.slice(0, start)}${section}\n${next === -1 ? '' : text.slice(next)}`);
-}
-
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const packageFlag = process.argv.indexOf('--package');
   const results = await measure(packageFlag === -1 ? root : resolve(process.argv[packageFlag + 1]));
-  const section = report(results, 'npm run size');
-  console.log(section);
-  if (process.argv.includes('--write')) writeSection(section);
+  console.log(report(results));
   const over = overBudget(results);
   for (const result of over) console.error(`over budget: ${result.name} is ${(result.gzip / KiB).toFixed(1)} KiB gzip (budget ${result.budget} KiB)`);
   process.exit(over.length > 0 ? 1 : 0);

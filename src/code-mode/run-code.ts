@@ -31,7 +31,7 @@ export interface RunCodeOptions {
   input?: unknown;
   /** Program limits (`programs`, `observeMs` do not apply here). */
   limits?: Partial<CodeLimits>;
-  /** The engine (default: QuickJS from the package; on Cloudflare Workers pass `cloudflareCodeEngine()`). */
+  /** The engine (default: {@link defaultCodeEngine}, QuickJS from the package, in every runtime). */
   engine?: CodeEngine;
   /** Stops the program (it rejects with the abort reason). */
   signal?: AbortSignal;

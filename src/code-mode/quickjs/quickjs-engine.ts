@@ -35,7 +35,7 @@ export function createQuickJsEngine(options: QuickJsEngineOptions): CodeEngine {
     })().catch((error: unknown) => {
       module = undefined;
       throw new ConfigurationError(
-        `QuickJS could not load its WebAssembly module (${(error as Error)?.message ?? String(error)}); on Cloudflare Workers use cloudflareCodeEngine() from ghostlight/cloudflare/code-mode`,
+        `QuickJS could not load its WebAssembly module (${(error as Error)?.message ?? String(error)}); on Cloudflare Workers import ghostlight/code-mode through the package (its workerd condition loads the wasm as a module), or pass a variant built with newVariant(variant, { wasmModule })`,
         { cause: error },
       );
     });
