@@ -13,7 +13,7 @@ const src = join(root, 'src');
 
 /** The layers, lowest first (docs/architecture.md). */
 export const LAYERS = [
-  { name: 'base', folders: ['error', 'lifetime', 'util'] },
+  { name: 'base', folders: ['error', 'lifetime', 'util', 'instrumentation'] },
   { name: 'data', folders: ['schema', 'content', 'model'] },
   { name: 'tools', folders: ['tool'] },
   { name: 'runtime', folders: ['agent', 'events', 'session', 'registry', 'structured'] },

@@ -15,6 +15,7 @@
 export * from './agent/index.ts';
 export * from './content/index.ts';
 export * from './error/index.ts';
+export * from './instrumentation/index.ts';
 export * from './events/index.ts';
 export * from './lifetime/index.ts';
 export * from './model/index.ts';

@@ -58,6 +58,11 @@ export class AgUiEncoder {
       case 'run-start':
         out.push({ type: 'RUN_STARTED', threadId: this.#ids.threadId, runId: this.#ids.runId, timestamp });
         break;
+      case 'trace-context': {
+        const { type: _type, runId: _runId, sequence: _sequence, time: _time, ...context } = event;
+        out.push(custom('ghostlight.trace_context', context, timestamp));
+        break;
+      }
       case 'message-start':
         this.#closeText(out, timestamp);
         break;

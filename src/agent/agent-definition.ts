@@ -1,4 +1,6 @@
 import type { LanguageModel, ToolChoice, ToolSet } from 'ai';
+import type { ContentCapture } from '../instrumentation/content-capture.ts';
+import type { Instrumentation } from '../instrumentation/instrumentation.ts';
 import type { ModelCapabilityOverrides } from '../model/model-capabilities.ts';
 import type { ResultDeclaration } from '../structured/result-schema.ts';
 import type { ToolDeclaration } from '../tool/tool-declaration.ts';
@@ -51,4 +53,18 @@ export interface AgentDefinition {
    * The run sets them up by `order`, then in the order given.
    */
   capabilities?: readonly RunCapability[] | undefined;
+  /**
+   * Where this agent's runs report their operations (`run`, `agent`,
+   * `agent_turn`, `model`, `tool`, …): an {@link Instrumentation} bus with
+   * subscribers such as `openTelemetry()` from `ghostlight/opentelemetry`.
+   * The `instrumentation` ask option overrides it for one run.
+   */
+  instrumentation?: Instrumentation | undefined;
+  /**
+   * Whether operations carry content (messages, tool arguments and results,
+   * error messages and stacks): off by default; `true`, or options with a
+   * `scrubber`, turn it on for this agent. Secret-looking values are always
+   * redacted.
+   */
+  captureContent?: ContentCapture | undefined;
 }

@@ -1,5 +1,7 @@
 import type { ModelMessage, UserContent, UserModelMessage } from 'ai';
 import { InvocationError } from '../error/control-errors.ts';
+import type { Instrumentation } from '../instrumentation/instrumentation.ts';
+import type { TraceContext } from '../instrumentation/trace-context.ts';
 import type { CapabilitySnapshot } from '../registry/capability-snapshot.ts';
 import type { ToolRegistry } from '../registry/tool-registry.ts';
 import type { SessionStore } from '../session/session-store.ts';
@@ -49,6 +51,10 @@ export interface AskOptions {
   toolRegistry?: ToolRegistry | undefined;
   /** Locked tool descriptors from planning time: a tool that changed since fails the run (`RunFailedError`, `capability_drift`). */
   capabilitySnapshot?: CapabilitySnapshot | undefined;
+  /** Reports this run's operations here instead of the agent's `instrumentation`. */
+  instrumentation?: Instrumentation | undefined;
+  /** The remote parent the run continues (an incoming request's W3C `traceparent`, see `traceContextFrom`). */
+  traceContext?: TraceContext | undefined;
   /** Test-only injection of ids and clock. */
   _internal?: { runId?: string; now?: () => number };
 }

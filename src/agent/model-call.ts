@@ -17,6 +17,7 @@ import { ConfigurationError } from '../error/configuration-error.ts';
 import type { Tool } from '../tool/tool.ts';
 import type { ModelSettings } from './model-step.ts';
 import { withModelRetries } from './model-retry.ts';
+import type { ModelRetryNotice } from './model-retry.ts';
 
 type AssistantPart = Exclude<AssistantModelMessage['content'], string>[number];
 
@@ -88,7 +89,7 @@ export class ModelCaller {
    * Opens the provider stream. Ghostlight retries failed provider calls itself (`withModelRetries`: 408, 409,
    * 429, 5xx and unanswered calls, exponential backoff, `retry-after`), not through AI SDK's retry helper.
    */
-  async stream(options: Omit<LanguageModelV4CallOptions, keyof ReturnType<typeof prepareCallSettings>> & { abortSignal: AbortSignal }) {
+  async stream(options: Omit<LanguageModelV4CallOptions, keyof ReturnType<typeof prepareCallSettings>> & { abortSignal: AbortSignal }, onRetry?: (notice: ModelRetryNotice) => void) {
     const settings = this.#settings;
     const { reasoning, ...callSettings } = prepareCallSettings({
       ...(settings.maxOutputTokens !== undefined ? { maxOutputTokens: settings.maxOutputTokens } : {}),
@@ -104,7 +105,7 @@ export class ModelCaller {
           ...(settings.headers !== undefined ? { headers: settings.headers } : {}),
           ...(settings.providerOptions !== undefined ? { providerOptions: settings.providerOptions } : {}),
         }),
-      { signal: options.abortSignal, policy: settings.maxRetries === undefined ? {} : { maxRetries: settings.maxRetries } },
+      { signal: options.abortSignal, policy: settings.maxRetries === undefined ? {} : { maxRetries: settings.maxRetries }, ...(onRetry ? { onRetry } : {}) },
     );
   }
 

@@ -9,6 +9,7 @@ import { abortReason } from '../util/abort.ts';
 import { randomId } from '../util/id.ts';
 import { asLanguageModelUsage, AssistantContent, prepareToolChoice } from './model-call.ts';
 import type { ModelCaller } from './model-call.ts';
+import type { ModelRetryNotice } from './model-retry.ts';
 import { fromModelUsage } from './usage.ts';
 import type { Usage } from './usage.ts';
 
@@ -44,6 +45,8 @@ export interface ModelStepRequest {
   onText?: ((text: string) => void) | undefined;
   /** A strict tool the model may call but the loop never executes (structured results, `tool` strategy). */
   terminalTool?: { name: string; description: string; inputSchema: JsonSchema } | undefined;
+  /** Told of each retried provider failure (before the wait). */
+  onRetry?: ((notice: ModelRetryNotice) => void) | undefined;
 }
 
 /** What one model turn produced. */
@@ -55,6 +58,8 @@ export interface ModelStepResult {
   usage: Usage;
   /** The assistant message to append to the conversation (provider metadata kept for continuity). */
   responseMessages: ModelMessage[];
+  /** The provider's response id and model, when it sent them. */
+  response?: { id?: string | undefined; modelId?: string | undefined } | undefined;
 }
 
 /**
@@ -71,7 +76,7 @@ export async function runModelStep(request: ModelStepRequest): Promise<ModelStep
     ...(tools ? { tools, toolChoice: prepareToolChoice({ toolChoice: request.toolChoice }) } : {}),
     ...(request.responseFormat !== undefined ? { responseFormat: request.responseFormat } : {}),
     abortSignal: signal,
-  });
+  }, request.onRetry);
 
   const messageId = randomId();
   emit({ type: 'message-start', turn, messageId });
@@ -83,6 +88,7 @@ export async function runModelStep(request: ModelStepRequest): Promise<ModelStep
   let finishReason: FinishReason | undefined;
   let usage: Usage | undefined;
   let streamError: unknown;
+  let response: ModelStepResult['response'];
 
   const reader = stream.getReader();
   try {
@@ -146,6 +152,9 @@ export async function runModelStep(request: ModelStepRequest): Promise<ModelStep
         case 'error':
           streamError ??= part.error;
           break;
+        case 'response-metadata':
+          response = { id: part.id, modelId: part.modelId };
+          break;
         default:
           break;
       }
@@ -168,6 +177,7 @@ export async function runModelStep(request: ModelStepRequest): Promise<ModelStep
     finishReason,
     usage: usage ?? fromModelUsage(undefined),
     responseMessages: message ? [message] : [],
+    ...(response ? { response } : {}),
   };
 }
 

@@ -15,6 +15,8 @@ export const CORE_OPTION_KEYS: readonly string[] = Object.freeze([
   'models',
   'toolRegistry',
   'capabilitySnapshot',
+  'instrumentation',
+  'traceContext',
   '_internal',
 ]);
 

@@ -2,6 +2,7 @@ import type { LanguageModel, ModelMessage } from 'ai';
 import { CleanupError } from '../error/control-errors.ts';
 import { ConfigurationError } from '../error/configuration-error.ts';
 import type { EventPayload } from '../events/events.ts';
+import type { Operation } from '../instrumentation/operation.ts';
 import type { AsyncScope } from '../lifetime/async-scope.ts';
 import { modelCapabilities } from '../model/model-capabilities.ts';
 import type { ModelCapabilities } from '../model/model-capabilities.ts';
@@ -37,6 +38,8 @@ export interface PrepareRunInput {
   /** The run's scope: everything opened here is registered on it. */
   readonly scope: AsyncScope;
   readonly emit: (event: EventPayload) => void;
+  /** The run's agent operation, when the run is instrumented. */
+  readonly operation?: Operation | undefined;
 }
 
 /** A prepared run: its model caller, tools, executor, hooks, instructions and first messages. */
@@ -73,9 +76,9 @@ export async function prepareRun(run: PrepareRunInput): Promise<PreparedRun> {
   }
 }
 
-async function prepare({ definition, options, input, invocation, state, signal, scope, emit }: PrepareRunInput): Promise<PreparedRun> {
+async function prepare({ definition, options, input, invocation, state, signal, scope, emit, operation }: PrepareRunInput): Promise<PreparedRun> {
   const handle: RunHandle = { runId: invocation.runId, invocation };
-  let binding: ToolBinding = { run: handle, agent: { name: definition.name }, state, signal };
+  let binding: ToolBinding = { run: handle, agent: { name: definition.name }, state, signal, ...(operation ? { operation } : {}) };
   const limits = resolveLimits(definition.limits, options.limits);
   const { model, capabilities: modelCaps } = resolveModel(definition, options);
   const userMessage = toUserMessage(input);

@@ -1,5 +1,6 @@
 import type { ModelMessage } from 'ai';
 import type { EventPayload } from '../events/events.ts';
+import type { Operation } from '../instrumentation/operation.ts';
 import type { AsyncScope } from '../lifetime/async-scope.ts';
 import type { Tool } from '../tool/tool.ts';
 import type { RunState, ToolBinding } from '../tool/tool-binding.ts';
@@ -79,6 +80,8 @@ export interface CapabilityCheckpointContext {
   readonly state: RunState;
   /** The turn that just completed. */
   readonly turn: number;
+  /** The run's agent operation, when the run is instrumented. */
+  readonly operation?: Operation | undefined;
 }
 
 /** What phase 1 sees. */

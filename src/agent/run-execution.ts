@@ -4,6 +4,9 @@ import { OutputLimitError, ProtocolError } from '../error/protocol-error.ts';
 import { EventLog } from '../events/event-log.ts';
 import type { EventPayload, RunOutcome } from '../events/events.ts';
 import { assertInputModalities } from '../content/input-modalities.ts';
+import type { Attributes } from '../instrumentation/instrumentation-subscriber.ts';
+import type { Operation, OperationContent } from '../instrumentation/operation.ts';
+import { traceIdOf } from '../instrumentation/trace-context.ts';
 import { AsyncScope } from '../lifetime/async-scope.ts';
 import type { Invocation, RunState } from '../tool/tool-binding.ts';
 import { throwIfAborted } from '../util/abort.ts';
@@ -48,6 +51,10 @@ export class RunExecution {
   #presentation: ModelMessage | undefined;
   /** The checked structured result, once the model returned one. */
   #structuredOutput: { value: unknown } | undefined;
+  /** The run's `run`, `agent` and current `agent_turn` operations, when it is instrumented. */
+  #operation: Operation | undefined;
+  #agentOperation: Operation | undefined;
+  #turnOperation: Operation | undefined;
 
   constructor(definition: AgentDefinition, input: AgentInput, options: AskOptions) {
     this.#definition = definition;
@@ -63,6 +70,7 @@ export class RunExecution {
   async execute(): Promise<Run> {
     this.#startedAt = this.#now();
     const detach = this.#linkSignals();
+    this.#startOperations();
     try {
       const prepared = await prepareRun({
         definition: this.#definition,
@@ -73,10 +81,12 @@ export class RunExecution {
         signal: this.#controller.signal,
         scope: this.#scope,
         emit: (event) => this.#emit(event),
+        operation: this.#agentOperation,
       });
       this.#messages = prepared.messages;
       return await this.#run(prepared);
     } catch (error) {
+      this.#finishOperations({ outcome: 'failed' }, error);
       this.log.fail(error);
       throw error;
     } finally {
@@ -87,15 +97,20 @@ export class RunExecution {
   async #run(prepared: PreparedRun): Promise<Run> {
     const agent = this.#definition.name;
     this.#emit({ type: 'run-start', sessionId: this.invocation.sessionId, agent });
+    const trace = this.#operation ? this.#operation.traceContext() : this.#options.traceContext;
+    const traceId = trace && traceIdOf(trace.traceparent);
+    if (trace && traceId) this.#emit({ type: 'trace-context', traceId, traceparent: trace.traceparent, ...(trace.tracestate ? { tracestate: trace.tracestate } : {}) });
     this.#emit({ type: 'invocation-start', agent });
     let outcome: RunOutcome = 'completed';
     let response = '';
     let failure: unknown;
     try {
       response = await this.#loop(prepared);
+      this.#turnOperation?.finish();
       this.#emit({ type: 'invocation-stop', agent, usage: this.#usage });
     } catch (error) {
       failure = classify(error, this.#controller.signal);
+      this.#turnOperation?.finish({}, failure);
       outcome = outcomeOf(failure);
       response = outcome === 'partial' ? this.#partialText || this.#lastCompletedText : outcome === 'cancelled' ? '' : safeMessage(failure);
       this.#emit({ type: 'invocation-error', agent, usage: this.#usage, error: errorInfo(failure, response) });
@@ -114,6 +129,7 @@ export class RunExecution {
 
     const info = failure === undefined ? undefined : errorInfo(failure, response);
     const output = outcome !== 'completed' ? undefined : this.#structuredOutput ? this.#structuredOutput.value : response;
+    this.#finishOperations({ outcome, ...this.#usage, ...(cleanupFailed ? { cleanupFailed } : {}) }, failure, { output: response });
     this.#emit(terminalEvent(outcome, response, output, info, cleanupFailed));
     return new Run({
       runId: this.invocation.runId,
@@ -142,6 +158,8 @@ export class RunExecution {
     const signal = this.#controller.signal;
     const modelTools = prepared.modelTools;
     for (let turn = 1; turn <= limits.maxTurns; turn++) {
+      this.#turnOperation?.finish();
+      const turnOperation = (this.#turnOperation = this.#agentOperation?.start('agent_turn', { turn }));
       throwIfAborted(signal);
       const before = await runChain<BeforeModelEvent, readonly ModelMessage[]>(
         hooks.beforeModel,
@@ -156,6 +174,7 @@ export class RunExecution {
       this.#partialText = '';
       // A structured agent's turn is buffered: a terminal turn's payload is redacted before it is published.
       const buffered: EventPayload[] = [];
+      const modelOperation = this.#startModelOperation(prepared, turn);
       const step = await providerCall(signal, () => runModelStep({
         caller: prepared.caller,
         instructions: prepared.instructions,
@@ -172,7 +191,12 @@ export class RunExecution {
           : (text) => {
               this.#partialText = text;
             },
-      }));
+        onRetry: modelOperation && ((notice) => modelOperation.emit('model_retry', { attempt: notice.attempt, delayMs: notice.delayMs, errorType: notice.errorClass, httpStatus: notice.httpStatus })),
+      })).catch((error: unknown) => {
+        modelOperation?.finish({}, error);
+        throw error;
+      });
+      modelOperation?.finish({ finishReason: step.finishReason, responseId: step.response?.id, responseModel: step.response?.modelId, ...step.usage }, undefined, { output: step.responseMessages });
       this.#dropPresentation();
       const terminal = structured?.isTerminal(step) ?? false;
       if (structured) for (const event of terminal ? structured.redactEvents(buffered) : buffered) this.#emit(event);
@@ -185,6 +209,7 @@ export class RunExecution {
       await runChain(hooks.afterModel, { run: prepared.handle, state: this.#state, turn, step: record }, (event) => event);
       if (structured) {
         const decision = await structured.conclude(step);
+        turnOperation?.emit('structured_result', { decision: decision.kind, terminal });
         if (decision.kind !== 'continue') {
           this.#messages.push(...decision.messages);
           this.#steps.push(terminal ? redactedStep(record, structured.marker) : record);
@@ -203,7 +228,7 @@ export class RunExecution {
         return step.text;
       }
 
-      const results = await executor.executeBatch(step.toolCalls, 'model');
+      const results = await executor.executeBatch(step.toolCalls, 'model', turnOperation);
       this.#steps.push({ ...record, toolResults: results });
       this.#messages.push(toolMessage(step.toolCalls, results));
       await this.#checkpoint(prepared, turn);
@@ -216,7 +241,7 @@ export class RunExecution {
   /** Lets capabilities persist the completed turns (sessions). */
   async #checkpoint(prepared: PreparedRun, turn: number): Promise<void> {
     for (const capability of prepared.checkpoints) {
-      await capability.checkpoint?.({ messages: this.#messages.slice(prepared.preludeLength), state: this.#state, turn });
+      await capability.checkpoint?.({ messages: this.#messages.slice(prepared.preludeLength), state: this.#state, turn, operation: this.#agentOperation });
     }
   }
 
@@ -230,6 +255,35 @@ export class RunExecution {
 
   #emit(event: EventPayload): void {
     this.log.append(event);
+  }
+
+  /** Starts the `run` and `agent` operations when the run has an instrumentation bus with subscribers. */
+  #startOperations(): void {
+    const bus = this.#options.instrumentation ?? this.#definition.instrumentation;
+    if (!bus?.active) return;
+    const agent = this.#definition.name;
+    this.#operation = bus.start(
+      'run',
+      { agent, runId: this.invocation.runId, sessionId: this.invocation.sessionId },
+      { parent: this.#options.traceContext, captureContent: this.#definition.captureContent, content: { input: this.#input } },
+    );
+    this.#agentOperation = this.#operation.start('agent', { agent });
+  }
+
+  #startModelOperation(prepared: PreparedRun, turn: number): Operation | undefined {
+    if (!this.#turnOperation) return undefined;
+    const { modelId, provider } = prepared.caller.model;
+    const settings = this.#definition.settings;
+    return this.#turnOperation.start(
+      'model',
+      { model: modelId, provider, turn, temperature: settings?.temperature, maxOutputTokens: settings?.maxOutputTokens, topP: settings?.topP },
+      { input: this.#messages },
+    );
+  }
+
+  #finishOperations(attributes: Attributes, error: unknown, content?: OperationContent): void {
+    this.#agentOperation?.finish(attributes, error);
+    this.#operation?.finish(attributes, error, content);
   }
 
   /** Links the caller's signal and the deadline to the run's controller; returns the unlink function. */

@@ -1,4 +1,5 @@
 import { ProtocolError } from '../error/protocol-error.ts';
+import type { Operation } from '../instrumentation/operation.ts';
 import type { EventPayload } from '../events/events.ts';
 import { invokeTool, failure } from '../tool/invoke-tool.ts';
 import type { ToolCallRequest } from '../tool/invoke-tool.ts';
@@ -77,7 +78,7 @@ export class ToolExecutor implements ToolBroker {
    * exclusive, otherwise up to `toolConcurrency` at once), emits `tool-stop`
    * as each finishes, and returns the results in request order.
    */
-  async executeBatch(requests: readonly ToolCallRequest[], caller: ToolCaller = 'model'): Promise<ToolCallResult[]> {
+  async executeBatch(requests: readonly ToolCallRequest[], caller: ToolCaller = 'model', operation?: Operation): Promise<ToolCallResult[]> {
     const ids = new Set(requests.map((request) => request.toolCallId));
     if (ids.size !== requests.length) throw new ProtocolError('The model returned duplicate tool use ids');
     this.#count(requests.filter((request) => !this.#isControl(request)).length);
@@ -86,18 +87,18 @@ export class ToolExecutor implements ToolBroker {
     const sequential = requests.some((request) => this.#options.tools.get(request.toolName)?.exclusive === true);
     if (sequential) {
       const results: ToolCallResult[] = [];
-      for (const request of requests) results.push(await this.#runAndReport(request, caller, undefined));
+      for (const request of requests) results.push(await this.#runAndReport(request, caller, undefined, operation));
       return results;
     }
     const slots = new Semaphore(this.#options.limits.toolConcurrency);
-    return Promise.all(requests.map((request) => slots.run(() => this.#runAndReport(request, caller, undefined))));
+    return Promise.all(requests.map((request) => slots.run(() => this.#runAndReport(request, caller, undefined, operation))));
   }
 
   /** Makes one call for a caller outside the loop (code mode, the application). */
   async call(request: ToolCallRequest, options: ToolBrokerCallOptions): Promise<ToolCallResult> {
     this.#count(1);
     this.#emitStart(request, options.caller, options.parentToolCallId);
-    return this.#runAndReport(request, options.caller, options.parentToolCallId);
+    return this.#runAndReport(request, options.caller, options.parentToolCallId, options.parent ?? this.#options.binding.operation);
   }
 
   #count(calls: number): void {
@@ -133,9 +134,22 @@ export class ToolExecutor implements ToolBroker {
     request: ToolCallRequest,
     caller: ToolCaller,
     parentToolCallId: string | undefined,
+    parent: Operation | undefined,
   ): Promise<ToolCallResult> {
     const started = performance.now();
-    const ran = await this.#run(request, caller);
+    const operation = parent?.start(
+      'tool',
+      { toolName: this.#reportedName(request.toolName), toolCallId: request.toolCallId, caller, toolType: 'function', control: this.#isControl(request) || undefined, parentToolCallId },
+      { input: request.input },
+    );
+    let ran: ToolCallResult;
+    try {
+      ran = await this.#run(request, caller, operation);
+    } catch (error) {
+      operation?.finish({}, error);
+      throw error;
+    }
+    operation?.finish({ status: ran.status }, ran.status === 'error' ? (ran.error ?? new Error(ran.content)) : undefined, { output: ran.status === 'error' ? undefined : ran.content });
     const reported = this.#reportedName(request.toolName);
     const result = reported === ran.toolName ? ran : { ...ran, toolName: reported };
     if (!this.#isControl(request)) {
@@ -154,7 +168,7 @@ export class ToolExecutor implements ToolBroker {
     return result;
   }
 
-  async #run(request: ToolCallRequest, caller: ToolCaller): Promise<ToolCallResult> {
+  async #run(request: ToolCallRequest, caller: ToolCaller, operation: Operation | undefined): Promise<ToolCallResult> {
     const options = this.#options;
     throwIfAborted(options.binding.signal);
     const base = { toolCallId: request.toolCallId, toolName: request.toolName, input: request.input, caller };
@@ -163,7 +177,7 @@ export class ToolExecutor implements ToolBroker {
     if (!tool) return this.#finish(failure(base, `Unknown tool: ${request.toolName}`, undefined), undefined);
 
     for (const guard of options.guards ?? []) await guard(tool, request);
-    const binding: ToolCallBinding = { ...options.binding, toolCallId: request.toolCallId, caller };
+    const binding: ToolCallBinding = { ...options.binding, toolCallId: request.toolCallId, caller, ...(operation ? { operation } : {}) };
     const before = await runChain(options.hooks.beforeTool, { toolCall: request, tool, binding }, (event) => event);
     if (before.cancel !== undefined) return this.#finish(failure(base, before.cancel, undefined), tool);
 

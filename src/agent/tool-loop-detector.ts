@@ -53,19 +53,20 @@ export function createToolLoopHooks(options: ToolLoopOptions, controlTools: Read
     beforeModel() {
       if (termination !== undefined) throw new ToolLoopError(termination);
     },
-    beforeTool({ toolCall }) {
+    beforeTool({ toolCall, binding }) {
       if (controlTools.has(toolCall.toolName) || except.has(toolCall.toolName)) return;
       const key = `${toolCall.toolName}\u0000${canonicalJson(toolCall.input)}`;
       const repeat = repeats.get(key);
       if (repeat && repeat.count >= terminateAt - 1) {
         termination ??= `Stopped after detecting a repeated tool-call loop in ${JSON.stringify(toolCall.toolName)}.`;
+        binding.operation?.emit('tool_loop', { toolName: toolCall.toolName, repeats: repeat.count + 1, action: 'terminate' });
       }
       if (termination !== undefined) return cancel(termination);
       const advances = ![...inflight.values()].some((call) => call.key === key);
       inflight.set(toolCall.toolCallId, { key, advances });
       return undefined;
     },
-    afterTool({ toolCall, result }) {
+    afterTool({ toolCall, result, binding }) {
       const call = inflight.get(toolCall.toolCallId);
       inflight.delete(toolCall.toolCallId);
       if (!call?.advances) return undefined;
@@ -75,6 +76,7 @@ export function createToolLoopHooks(options: ToolLoopOptions, controlTools: Read
       repeats.set(call.key, { result: digest, count });
       if (count !== warningAt && count !== terminateAt - 1) return undefined;
       const warning = count === warningAt ? WARNING : FINAL_WARNING;
+      binding.operation?.emit('tool_loop', { toolName: toolCall.toolName, repeats: count, action: count === warningAt ? 'warn' : 'final_warning' });
       return replace({ ...result, content: `${warning}\n\n${result.content}` });
     },
   };

@@ -52,8 +52,9 @@ export function codeMode(options: CodeModeOptions = {}): RunCapability {
         catalog,
         limits,
         signal: binding.signal,
+        operation: binding.operation,
         dispatch: (entry, args, call) =>
-          broker.call({ toolCallId: call.id, toolName: entry.toolName, input: args }, { caller: 'code', parentToolCallId: call.parentToolCallId }),
+          broker.call({ toolCallId: call.id, toolName: entry.toolName, input: args }, { caller: 'code', parentToolCallId: call.parentToolCallId, parent: call.operation }),
       });
       scope.defer(() => session.close());
       const controls = codeModeTools(session, limits.observeMs, emit);

@@ -1,5 +1,6 @@
 import type { Artifact } from '../content/artifact.ts';
 import { CleanupError } from '../error/control-errors.ts';
+import type { Operation } from '../instrumentation/operation.ts';
 import type { ToolCallResult } from '../tool/tool-result.ts';
 import { ToolError } from '../tool/tool-error.ts';
 import { truncateMiddle, utf8Length } from '../util/truncate.ts';
@@ -38,9 +39,11 @@ export interface CodeSessionOptions {
   readonly catalog: CodeCatalog;
   readonly limits: CodeLimits;
   /** Makes one tool call for a program started by the `exec` call `parentToolCallId`. */
-  readonly dispatch: (entry: CodeCatalogEntry, args: Record<string, unknown>, call: { parentToolCallId: string; id: string }) => Promise<ToolCallResult>;
+  readonly dispatch: (entry: CodeCatalogEntry, args: Record<string, unknown>, call: { parentToolCallId: string; id: string; operation: Operation | undefined }) => Promise<ToolCallResult>;
   /** The run's signal: aborting it stops the active program. */
   readonly signal?: AbortSignal;
+  /** The run's agent operation: each program is a `code_program` operation inside it, the parent of its tool calls. */
+  readonly operation?: Operation | undefined;
 }
 
 /**
@@ -73,6 +76,7 @@ export class CodeSession {
       if (this.#programs > limits.programs) throw new CodeLimitError('programs', 'code-mode program limit exceeded');
       if (utf8Length(source) > limits.sourceBytes) throw new CodeLimitError('source', 'code-mode source exceeds the limit');
       const programNumber = this.#programs;
+      const operation = this.#options.operation?.start('code_program', { programId: parentToolCallId, program: programNumber }, { input: source });
       const program = CodeProgram.start({
         engine: this.#options.engine,
         source,
@@ -80,8 +84,15 @@ export class CodeSession {
         limits,
         signal: this.#options.signal,
         dispatch: (entry, args, callNumber) =>
-          this.#options.dispatch(entry, args, { parentToolCallId, id: `${parentToolCallId}-code-${programNumber}-${callNumber}` }),
+          this.#options.dispatch(entry, args, { parentToolCallId, id: `${parentToolCallId}-code-${programNumber}-${callNumber}`, operation }),
       });
+      if (operation) {
+        // The program's operation ends once the program has ended and its tool calls have settled.
+        void program.done.then(async (outcome) => {
+          await program.settled(limits.cleanupMs);
+          operation.finish({ status: outcome.status }, outcome.status === 'failed' ? outcome.error : outcome.status === 'error' ? { name: 'CodeProgramError' } : undefined);
+        });
+      }
       this.#current = program;
       this.#unsettled.add(program);
       return this.#observe(program, limits.observeMs, options);

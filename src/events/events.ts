@@ -28,6 +28,7 @@ export interface ErrorInfo {
 /** The event types and their payloads, before the envelope is added. */
 export type EventPayload =
   | { type: 'run-start'; sessionId: string; agent: string }
+  | { type: 'trace-context'; traceId: string; traceparent: string; tracestate?: string }
   | { type: 'invocation-start'; agent: string }
   | { type: 'model-start'; turn: number }
   | { type: 'message-start'; turn: number; messageId: string }

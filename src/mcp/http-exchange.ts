@@ -1,4 +1,5 @@
 import { ProviderError } from '../error/control-errors.ts';
+import type { TraceContext } from '../instrumentation/trace-context.ts';
 import { GhostlightError } from '../error/ghostlight-error.ts';
 import { ProtocolError } from '../error/protocol-error.ts';
 import { abortReason, raceAbort, throwIfAborted } from '../util/abort.ts';
@@ -27,13 +28,17 @@ const callbackErrors = new WeakSet<object>();
 export async function sendHttp(
   settings: HttpSettings,
   url: URL,
-  init: { method: string; body?: string | undefined; accept: string; sessionId?: string | undefined; signal: AbortSignal },
+  init: { method: string; body?: string | undefined; accept: string; sessionId?: string | undefined; signal: AbortSignal; traceContext?: TraceContext | undefined },
 ): Promise<Response> {
   const headers = new Headers(settings.headers);
   if (!headers.has('accept')) headers.set('accept', init.accept);
   if (init.body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
   headers.set('mcp-protocol-version', MCP_PROTOCOL_VERSION);
   if (init.sessionId !== undefined) headers.set('mcp-session-id', init.sessionId);
+  if (init.traceContext) {
+    headers.set('traceparent', init.traceContext.traceparent);
+    if (init.traceContext.tracestate) headers.set('tracestate', init.traceContext.tracestate);
+  }
   const request = new Request(url, { method: init.method, headers, ...(init.body !== undefined ? { body: init.body } : {}), redirect: 'manual', signal: init.signal });
   const sign = settings.sign;
   let signed = request;

@@ -42,7 +42,7 @@ export class HttpMcpTransport implements McpTransport {
   request(message: JsonRpcRequest, options: McpTransportOptions): Promise<unknown> {
     return exchange(options.signal, this.#settings.timeoutMs, async (signal) => {
       if (this.#legacy) return this.#legacy.request(message, signal);
-      const response = await this.#post(message, signal);
+      const response = await this.#post(message, signal, options);
       if (!response.ok && this.#shouldFallBack(message, response.status)) {
         await response.body?.cancel().catch(() => undefined);
         this.#legacy = new LegacySseSession(this.#settings);
@@ -57,7 +57,7 @@ export class HttpMcpTransport implements McpTransport {
   notify(message: JsonRpcNotification, options: McpTransportOptions): Promise<void> {
     return exchange(options.signal, this.#settings.timeoutMs, async (signal) => {
       if (this.#legacy) return this.#legacy.notify(message, signal);
-      const response = await this.#post(message, signal);
+      const response = await this.#post(message, signal, options);
       await assertOk(response);
       await response.body?.cancel().catch(() => undefined);
     });
@@ -75,13 +75,14 @@ export class HttpMcpTransport implements McpTransport {
     }).catch(() => undefined);
   }
 
-  async #post(message: JsonRpcRequest | JsonRpcNotification, signal: AbortSignal): Promise<Response> {
+  async #post(message: JsonRpcRequest | JsonRpcNotification, signal: AbortSignal, options: McpTransportOptions): Promise<Response> {
     const response = await sendHttp(this.#settings, this.#settings.url, {
       method: 'POST',
       body: JSON.stringify(message),
       accept: 'application/json, text/event-stream',
       sessionId: this.#sessionId,
       signal,
+      traceContext: options.traceContext,
     });
     const sessionId = sessionIdOf(response);
     if (sessionId !== undefined) this.#sessionId = sessionId;

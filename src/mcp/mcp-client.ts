@@ -14,7 +14,7 @@ import type { McpResult } from './mcp-result.ts';
 import { definitionComplexity } from './mcp-schema-checks.ts';
 import { buildMcpTools } from './mcp-tools.ts';
 import type { McpToolsOptions } from './mcp-tools.ts';
-import type { McpTransport } from './mcp-transport.ts';
+import type { McpTransport, McpTransportOptions } from './mcp-transport.ts';
 
 /** What the server said about itself in `initialize`. */
 export interface McpServerInfo {
@@ -70,10 +70,10 @@ export class McpClient implements AsyncDisposable {
   }
 
   /** Negotiates the protocol (once) and sends `notifications/initialized`. */
-  initialize(options: { signal?: AbortSignal | undefined } = {}): Promise<McpServerInfo> {
+  initialize(options: McpTransportOptions = {}): Promise<McpServerInfo> {
     this.#assertOpen();
     if (!this.#initializing) {
-      this.#initializing = this.#negotiate(options.signal);
+      this.#initializing = this.#negotiate(options);
       this.#initializing.catch(() => {
         this.#initializing = undefined;
       });
@@ -85,7 +85,7 @@ export class McpClient implements AsyncDisposable {
    * The server's tool definitions, all pages, within the catalog limits. A
    * server without the `tools` capability has none (no `tools/list` is sent).
    */
-  async definitions(options: { signal?: AbortSignal | undefined } = {}): Promise<McpDefinition[]> {
+  async definitions(options: McpTransportOptions = {}): Promise<McpDefinition[]> {
     const server = await this.initialize(options);
     if (!isPlainObject(server.capabilities.tools)) return [];
     const limits = this.limits;
@@ -130,7 +130,7 @@ export class McpClient implements AsyncDisposable {
    * own name). Two tools with one name are a `ConfigurationError`.
    */
   async tools(options: McpToolsOptions = {}): Promise<Tool[]> {
-    const definitions = await this.definitions({ signal: options.binding?.signal });
+    const definitions = await this.definitions({ signal: options.binding?.signal, traceContext: options.binding?.operation?.traceContext() });
     const built = await buildMcpTools(this, definitions, options);
     this.#definitions.clear();
     for (const { tool, definition } of built) this.#definitions.set(tool.name, definition);
@@ -143,7 +143,7 @@ export class McpClient implements AsyncDisposable {
    * breaks its `outputSchema` is a `ProtocolError`; a JSON-RPC error is a
    * `ToolError` with the server's message).
    */
-  async callTool(tool: McpDefinition | string, args: Record<string, unknown>, options: { signal?: AbortSignal | undefined } = {}): Promise<McpResult> {
+  async callTool(tool: McpDefinition | string, args: Record<string, unknown>, options: McpTransportOptions = {}): Promise<McpResult> {
     await this.initialize(options);
     const definition = typeof tool === 'string' ? this.#definitions.get(tool) : tool;
     const sourceName = typeof tool === 'string' ? (definition?.sourceName ?? tool) : tool.sourceName;
@@ -152,7 +152,7 @@ export class McpClient implements AsyncDisposable {
   }
 
   /** Sends one request and returns its checked result object (for methods this client does not wrap). */
-  async request(method: string, params: Record<string, unknown>, options: { signal?: AbortSignal | undefined } = {}): Promise<Record<string, unknown>> {
+  async request(method: string, params: Record<string, unknown>, options: McpTransportOptions = {}): Promise<Record<string, unknown>> {
     this.#assertOpen();
     throwIfAborted(options.signal);
     const id = ++this.#nextId;
@@ -177,11 +177,12 @@ export class McpClient implements AsyncDisposable {
     return mcpToolName(sourceName);
   }
 
-  async #negotiate(signal: AbortSignal | undefined): Promise<McpServerInfo> {
+  async #negotiate(options: McpTransportOptions): Promise<McpServerInfo> {
+    const { signal } = options;
     const result = await this.request(
       'initialize',
       { protocolVersion: MCP_PROTOCOL_VERSION, capabilities: {}, clientInfo: { ...MCP_CLIENT_INFO } },
-      { signal },
+      options,
     );
     if (result.protocolVersion !== MCP_PROTOCOL_VERSION) {
       throw new ProtocolError(`MCP server did not negotiate protocol ${MCP_PROTOCOL_VERSION}`);
@@ -191,7 +192,7 @@ export class McpClient implements AsyncDisposable {
     if (!isPlainObject(info) || typeof info.name !== 'string' || info.name === '' || typeof info.version !== 'string' || info.version === '') {
       throw new ProtocolError('MCP initialize result must include serverInfo name and version');
     }
-    await this.#transport.notify({ jsonrpc: '2.0', method: 'notifications/initialized' }, { signal });
+    await this.#transport.notify({ jsonrpc: '2.0', method: 'notifications/initialized' }, options);
     throwIfAborted(signal);
     this.#server = Object.freeze({
       name: info.name,

@@ -94,7 +94,7 @@ function generatedTool(client: McpClient, definition: McpDefinition, mapResult: 
     close: undefined,
     async execute(input, binding) {
       const args = deepFreeze(structuredClone(isPlainObject(input) ? input : {}));
-      const result = await client.callTool(definition, args, { signal: binding.signal });
+      const result = await client.callTool(definition, args, { signal: binding.signal, traceContext: binding.operation?.traceContext() });
       const call: McpCall = Object.freeze({ definition, arguments: args, binding });
       const mapped = mapResult ? await mapResult(result, { call, binding }) : result;
       const images = imageArtifacts(result, client.limits);

@@ -67,19 +67,22 @@ export function mcpToolset(options: McpToolsetOptions): (binding: ToolBinding) =
         }
       };
     let client: McpClient | undefined;
+    const operation = binding.operation?.start('mcp_discovery', { server: name });
     try {
       const resolved = typeof connection === 'function' ? await guarded(connection)(binding) : connection;
       const checked = resolveConnection(resolved, name);
       const sign = checked.kind === 'http' ? checked.settings.sign : undefined;
       const transport = openTransport(sign && checked.kind === 'http' ? { ...checked, settings: { ...checked.settings, sign: guarded(sign) } } : checked);
       client = new McpClient(transport, { name, limits: options.limits });
-      const tools = await client.tools({ mapTool: mapTool && guarded(mapTool), mapResult, binding });
+      const tools = await client.tools({ mapTool: mapTool && guarded(mapTool), mapResult, binding: operation ? { ...binding, operation } : binding });
+      operation?.finish({ toolCount: tools.length });
       if (tools.length === 0) {
         await client.close();
         return [];
       }
       return ownedBy(client, tools);
     } catch (error) {
+      operation?.finish({}, error);
       await client?.close().catch(() => undefined);
       if (callbackFailure) throw callbackFailure.error;
       if (!optional || !isDiscoveryFailure(error)) throw error;

@@ -1,3 +1,4 @@
+import type { TraceContext } from '../instrumentation/trace-context.ts';
 import type { JsonRpcNotification, JsonRpcRequest } from './mcp-protocol.ts';
 
 /**
@@ -20,4 +21,6 @@ export interface McpTransport {
 export interface McpTransportOptions {
   /** Aborts the exchange (the run's signal); the transport rejects with the abort reason. */
   readonly signal?: AbortSignal | undefined;
+  /** The W3C trace context to send (`traceparent`, `tracestate` headers over HTTP). */
+  readonly traceContext?: TraceContext | undefined;
 }

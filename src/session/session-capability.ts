@@ -2,6 +2,7 @@ import type { ModelMessage } from 'ai';
 import { CAPABILITY_ORDER } from '../agent/run-capability.ts';
 import type { RunCapability } from '../agent/run-capability.ts';
 import { GhostlightError } from '../error/ghostlight-error.ts';
+import type { Operation } from '../instrumentation/operation.ts';
 import { ProtocolError } from '../error/protocol-error.ts';
 import { canonicalJson, isPlainObject } from '../util/json.ts';
 import type { JsonObject } from '../util/json.ts';
@@ -34,7 +35,7 @@ export function sessionCapability(store: SessionStore): RunCapability {
       actorId = binding.run.invocation.actorId;
       const release = await store.lock(sessionId, { actorId, signal: options.signal });
       scope.defer(release);
-      const snapshot = validate(await guard('loading', () => store.load(sessionId, { actorId })));
+      const snapshot = validate(await guard('loading', () => store.load(sessionId, { actorId }), binding.operation));
       if (!snapshot) return {};
       persisted = [...snapshot.messages];
       persistedKeys = persisted.map((message) => canonicalJson(message));
@@ -45,7 +46,7 @@ export function sessionCapability(store: SessionStore): RunCapability {
       stateKey = canonicalJson(binding.state);
       return persisted.length > 0 ? { history: persisted } : {};
     },
-    async checkpoint({ messages, state }) {
+    async checkpoint({ messages, state, operation }) {
       const candidate = persistableMessages(sessionJson([...messages]));
       const candidateKeys = candidate.map((message) => canonicalJson(message));
       const nextState = sessionJson(state);
@@ -56,9 +57,9 @@ export function sessionCapability(store: SessionStore): RunCapability {
         if (added.length === 0 && nextStateKey === stateKey) return;
         await guard('saving', () =>
           store.append(sessionId, { actorId, messages: added, state: nextState, metadata, expectedCount: persisted.length }),
-        );
+        operation);
       } else {
-        await guard('saving', () => store.replace(sessionId, { actorId, messages: candidate, state: nextState, metadata }));
+        await guard('saving', () => store.replace(sessionId, { actorId, messages: candidate, state: nextState, metadata }), operation);
       }
       persisted = candidate;
       persistedKeys = candidateKeys;
@@ -67,12 +68,17 @@ export function sessionCapability(store: SessionStore): RunCapability {
   };
 }
 
-async function guard<T>(doing: string, operation: () => Promise<T>): Promise<T> {
+/** Runs one store call as a `session_store` operation (when the run is instrumented); store failures become `SessionStoreError`. */
+async function guard<T>(doing: 'loading' | 'saving', call: () => Promise<T>, parent: Operation | undefined): Promise<T> {
+  const operation = parent?.start('session_store', { action: doing === 'loading' ? 'load' : 'save' });
   try {
-    return await operation();
+    const result = await call();
+    operation?.finish();
+    return result;
   } catch (error) {
-    if (GhostlightError.isInstance(error)) throw error;
-    throw new SessionStoreError(`The session store failed while ${doing} the session`, { cause: error });
+    const failure = GhostlightError.isInstance(error) ? error : new SessionStoreError(`The session store failed while ${doing} the session`, { cause: error });
+    operation?.finish({}, failure);
+    throw failure;
   }
 }
 

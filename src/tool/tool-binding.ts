@@ -1,3 +1,4 @@
+import type { Operation } from '../instrumentation/operation.ts';
 import type { JsonObject } from '../util/json.ts';
 
 /**
@@ -51,6 +52,13 @@ export interface ToolBinding {
   readonly state: RunState;
   /** Aborts when the run is cancelled or reaches its deadline. */
   readonly signal: AbortSignal;
+  /**
+   * The instrumentation operation this code runs inside, when the run is
+   * instrumented: the agent's while tools are resolved, the tool call's own
+   * in `execute`. Start child operations on it, or read its `traceContext()`
+   * for outgoing requests.
+   */
+  readonly operation?: Operation | undefined;
 }
 
 /** Who asked for a tool call. */

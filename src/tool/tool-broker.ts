@@ -1,3 +1,4 @@
+import type { Operation } from '../instrumentation/operation.ts';
 import type { Tool } from './tool.ts';
 import type { ToolCaller } from './tool-binding.ts';
 import type { ToolCallRequest } from './invoke-tool.ts';
@@ -21,4 +22,6 @@ export interface ToolBrokerCallOptions {
   caller: ToolCaller;
   /** The tool call that started the caller (e.g. the code-mode `exec` call). */
   parentToolCallId?: string;
+  /** The operation the call's `tool` operation nests in (a code-mode program's); the run's agent operation by default. */
+  parent?: Operation | undefined;
 }

@@ -1,0 +1,11 @@
+export { Instrumentation } from './instrumentation.ts';
+export type { InstrumentationOptions, OperationStartOptions } from './instrumentation.ts';
+export type { AttributeValue, Attributes, InstrumentationEventName, InstrumentationSubscriber, OperationName } from './instrumentation-subscriber.ts';
+export { Operation } from './operation.ts';
+export type { OperationContent, OperationError } from './operation.ts';
+export { OperationRecorder } from './operation-recorder.ts';
+export type { RecordedOperation } from './operation-recorder.ts';
+export { redactSecrets } from './content-capture.ts';
+export type { ContentCapture, ContentCaptureOptions } from './content-capture.ts';
+export { traceContextFrom, traceIdOf } from './trace-context.ts';
+export type { TraceContext } from './trace-context.ts';
