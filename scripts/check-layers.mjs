@@ -17,7 +17,7 @@ export const LAYERS = [
   { name: 'data', folders: ['schema', 'content', 'model'] },
   { name: 'tools', folders: ['tool'] },
   { name: 'runtime', folders: ['agent', 'events', 'session', 'registry', 'structured'] },
-  { name: 'capabilities', folders: ['workspace', 'sandbox', 'filesystem-tools', 'shell', 'artifacts', 'skills', 'code-mode', 'mcp', 'demo-model'] },
+  { name: 'capabilities', folders: ['workspace', 'sandbox', 'filesystem-tools', 'shell', 'artifacts', 'skills', 'code-mode', 'mcp', 'demo-model', 'opentelemetry'] },
   { name: 'surfaces', folders: ['ag-ui', 'ui-stream', 'http'] },
   { name: 'adapters', folders: ['adapter/cloudflare', 'adapter/browser', 'adapter/node'] },
 ];
@@ -33,6 +33,7 @@ export const CAPABILITY_DEPENDENCIES = {
   'code-mode': [],
   mcp: [],
   'demo-model': [],
+  opentelemetry: [],
 };
 
 const layerOf = new Map(LAYERS.flatMap((layer, index) => layer.folders.map((folder) => [folder, index])));

@@ -17,6 +17,7 @@ export const entries = {
   './ag-ui': 'src/ag-ui/index.ts',
   './ui-stream': 'src/ui-stream/index.ts',
   './demo-model': 'src/demo-model/index.ts',
+  './opentelemetry': 'src/opentelemetry/index.ts',
   './cloudflare': 'src/adapter/cloudflare/index.ts',
   './browser': 'src/adapter/browser/index.ts',
   './node': 'src/adapter/node/index.ts',

@@ -23,6 +23,8 @@ type ServerFactory = () => { server: McpServer; cleanup(sessionId?: string): voi
  * - `/mcp`: server-everything, one stateful session per `initialize`.
  * - `/empty/mcp`: a real SDK server with no tools at all (no `tools` capability).
  * - `/json/mcp`: server-everything answering with JSON bodies instead of SSE.
+ * - `GET /traces/:traceId`: the W3C `traceparent`/`tracestate` headers the MCP routes received for that trace
+ *   (the last 1,000 requests), so tests in any runtime can check propagation.
  *
  * CORS is open so the Chromium project can call it from the test page.
  */
@@ -34,13 +36,20 @@ export async function startEverythingServer(): Promise<{ url: string; sessions: 
     cors({
       origin: '*',
       allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
-      allowHeaders: ['content-type', 'accept', 'authorization', 'mcp-session-id', 'mcp-protocol-version', 'last-event-id', 'x-test-actor'],
+      allowHeaders: ['content-type', 'accept', 'authorization', 'mcp-session-id', 'mcp-protocol-version', 'last-event-id', 'x-test-actor', 'traceparent', 'tracestate'],
       exposeHeaders: ['mcp-session-id', 'mcp-protocol-version'],
     }),
   );
+  const traced: Array<{ traceId: string; traceparent: string; tracestate: string | null; method: string; path: string }> = [];
+  app.get('/traces/:traceId', (context) => context.json(traced.filter((entry) => entry.traceId === context.req.param('traceId'))));
   const mount = (path: string, factory: ServerFactory, enableJsonResponse: boolean) => {
     app.all(path, async (context) => {
       const request = context.req.raw;
+      const traceparent = request.headers.get('traceparent');
+      if (traceparent) {
+        traced.push({ traceId: traceparent.split('-')[1] ?? '', traceparent, tracestate: request.headers.get('tracestate'), method: request.method, path });
+        if (traced.length > 1_000) traced.shift();
+      }
       const sessionId = request.headers.get('mcp-session-id');
       if (sessionId) {
         const session = sessions.get(sessionId);
