@@ -1,4 +1,5 @@
 import type { Agent } from '../agent/agent.ts';
+import type { Instrumentation } from '../instrumentation/instrumentation.ts';
 import type { SessionStore } from '../session/session-store.ts';
 
 /** Who the application says is calling: set by `auth`, never by the client or the model. */
@@ -47,4 +48,11 @@ export interface AgentAppOptions {
   readonly onError?: ((error: unknown, request: Request) => void) | undefined;
   /** How long a finished run's events stay readable for resuming readers, in this isolate (default 60 s). */
   readonly keepRunsMs?: number | undefined;
+  /** Reports every run the app starts here, instead of each agent's own `instrumentation`. */
+  readonly instrumentation?: Instrumentation | undefined;
+  /**
+   * Whether a run continues the W3C trace context (`traceparent`, `tracestate`) of its request (default true):
+   * its spans join the caller's trace, and AG-UI clients get it back as `ghostlight.trace_context`.
+   */
+  readonly continueTraces?: boolean | undefined;
 }

@@ -5,6 +5,7 @@ import type { Agent } from '../agent/agent.ts';
 import { AgUiEncoder } from '../ag-ui/ag-ui-encoder.ts';
 import { ConfigurationError } from '../error/configuration-error.ts';
 import type { GhostlightEvent } from '../events/events.ts';
+import { traceContextFrom } from '../instrumentation/trace-context.ts';
 import { toUiMessageStream } from '../ui-stream/to-ui-message-stream.ts';
 import { uiMessageStreamResponse } from '../ui-stream/ui-message-stream-response.ts';
 import type { AgentAppOptions, AuthResult } from './agent-app-options.ts';
@@ -59,13 +60,14 @@ export function createAgentApp(options: AgentAppOptions): Hono<AppEnv> {
     agents.set(agent.name, agent);
   }
   const limits: RequestLimits = { ...DEFAULT_LIMITS, ...options.limits };
-  const settings = { sessions: options.sessions, runTimeoutMs: options.runTimeoutMs };
+  const settings = { sessions: options.sessions, runTimeoutMs: options.runTimeoutMs, instrumentation: options.instrumentation };
+  const traceOf = (request: Request) => (options.continueTraces === false ? undefined : traceContextFrom(request.headers));
   const registry = new RunRegistry(options.keepRunsMs ?? 60_000);
   const app = new Hono<AppEnv>();
 
   if (options.cors) {
     const { origin, ...rest } = options.cors;
-    app.use('*', cors({ origin: typeof origin === 'function' ? (value) => origin(value) : origin, allowHeaders: ['content-type', 'authorization', 'last-event-id'], ...rest }));
+    app.use('*', cors({ origin: typeof origin === 'function' ? (value) => origin(value) : origin, allowHeaders: ['content-type', 'authorization', 'last-event-id', 'traceparent', 'tracestate'], ...rest }));
   }
   app.onError((error, context) => {
     if (HttpError.isInstance(error)) return errorResponse(error.status, error.code, error.message);
@@ -98,7 +100,7 @@ export function createAgentApp(options: AgentAppOptions): Hono<AppEnv> {
     const request = parseRunRequest(await readJsonBody(context.req.raw, limits.maxBodyBytes), limits);
     const { agent, auth } = context.var;
     const wantsEvents = (context.req.header('accept') ?? '').includes('text/event-stream');
-    const started = await startRun(agent, request, auth, settings, context.req.raw.signal);
+    const started = await startRun(agent, request, auth, settings, context.req.raw.signal, traceOf(context.req.raw));
     registry.add(started.stream, agent.name, auth.actorId);
     const headers = { 'x-ghostlight-run-id': started.stream.runId };
     if (wantsEvents) return sseResponse(eventFrames(started.events), started.abort, headers);
@@ -124,7 +126,7 @@ export function createAgentApp(options: AgentAppOptions): Hono<AppEnv> {
   app.post('/agents/:name/ag-ui', async (context) => {
     const request = parseAgUiRequest(await readJsonBody(context.req.raw, limits.maxBodyBytes), limits);
     const { agent, auth } = context.var;
-    const started = await startRun(agent, request, auth, settings, context.req.raw.signal);
+    const started = await startRun(agent, request, auth, settings, context.req.raw.signal, traceOf(context.req.raw));
     registry.add(started.stream, agent.name, auth.actorId);
     return sseResponse(agUiFrames(started.events, request.threadId, request.runId), started.abort, { 'x-ghostlight-run-id': started.stream.runId });
   });
@@ -132,7 +134,7 @@ export function createAgentApp(options: AgentAppOptions): Hono<AppEnv> {
   app.post('/agents/:name/chat', async (context) => {
     const request = await parseUiChatRequest(await readJsonBody(context.req.raw, limits.maxBodyBytes), limits);
     const { agent, auth } = context.var;
-    const started = await startRun(agent, request, auth, settings, context.req.raw.signal);
+    const started = await startRun(agent, request, auth, settings, context.req.raw.signal, traceOf(context.req.raw));
     registry.add(started.stream, agent.name, auth.actorId);
     return uiMessageStreamResponse(toUiMessageStream(started.events, { safeMessage: SAFE_START_FAILURE, onCancel: started.abort }), {
       headers: { 'x-ghostlight-run-id': started.stream.runId },

@@ -2,6 +2,8 @@ import type { Agent, RunStream } from '../agent/agent.ts';
 import { CancelledError, InvocationError } from '../error/control-errors.ts';
 import { GhostlightError } from '../error/ghostlight-error.ts';
 import type { GhostlightEvent } from '../events/events.ts';
+import type { Instrumentation } from '../instrumentation/instrumentation.ts';
+import type { TraceContext } from '../instrumentation/trace-context.ts';
 import { SessionActorError, SessionStoreError } from '../session/session-errors.ts';
 import type { SessionStore } from '../session/session-store.ts';
 import type { AuthResult } from './agent-app-options.ts';
@@ -19,6 +21,7 @@ export interface StartedRun {
 export interface StartRunSettings {
   readonly sessions?: SessionStore | undefined;
   readonly runTimeoutMs?: number | undefined;
+  readonly instrumentation?: Instrumentation | undefined;
 }
 
 /**
@@ -27,7 +30,7 @@ export interface StartRunSettings {
  * an unavailable store) become 4xx/5xx responses instead of half-sent
  * streams. The client's disconnect (`request.signal`) aborts the run.
  */
-export async function startRun(agent: Agent, request: RunRequest, auth: AuthResult, settings: StartRunSettings, signal: AbortSignal): Promise<StartedRun> {
+export async function startRun(agent: Agent, request: RunRequest, auth: AuthResult, settings: StartRunSettings, signal: AbortSignal, traceContext?: TraceContext): Promise<StartedRun> {
   const controller = new AbortController();
   const abort = () => controller.abort(new CancelledError({ message: 'The client went away' }));
   if (signal.aborted) abort();
@@ -42,6 +45,8 @@ export async function startRun(agent: Agent, request: RunRequest, auth: AuthResu
       sessions: request.sessionId !== undefined ? settings.sessions : undefined,
       signal: controller.signal,
       ...(settings.runTimeoutMs !== undefined ? { deadline: Date.now() + settings.runTimeoutMs } : {}),
+      ...(settings.instrumentation ? { instrumentation: settings.instrumentation } : {}),
+      ...(traceContext ? { traceContext } : {}),
     });
   } catch (error) {
     throw toHttpError(error);
