@@ -43,6 +43,8 @@ export class Instrumentation {
   readonly #reported = new Set<string>();
   readonly #epoch = Date.now() - performance.now();
   #shutdown = false;
+  #running = 0;
+  #idle: Array<() => void> = [];
 
   constructor(options: InstrumentationOptions = {}) {
     this.#onError = options.onError ?? ((error, { method }) => console.warn(`ghostlight: an instrumentation subscriber failed in ${method}`, error));
@@ -84,6 +86,21 @@ export class Instrumentation {
     return root.remoteParent;
   }
 
+  /**
+   * Waits until every operation started so far has finished (at most
+   * `timeoutMs`, default 30 s), then flushes. A Worker streaming a run calls
+   * `ctx.waitUntil(instrumentation.flushWhenIdle())` so the export happens
+   * after the run, once the response is on its way.
+   */
+  async flushWhenIdle(timeoutMs = 30_000): Promise<void> {
+    if (this.#running > 0) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([new Promise<void>((resolve) => this.#idle.push(resolve)), new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+      clearTimeout(timer);
+    }
+    await this.flush();
+  }
+
   /** Asks every subscriber to send what it buffered; failures are reported, never thrown. */
   async flush(): Promise<void> {
     await Promise.all(this.#subscribers.map((subscriber) => this.#settle(subscriber, 'flush')));
@@ -103,6 +120,10 @@ export class Instrumentation {
 
   /** @internal Delivers one notification to every subscriber, isolating failures. */
   notify(method: Method, name: string, attributes: Attributes, operation: Operation): void {
+    if (!operation.parent && method !== 'emit') {
+      this.#running += method === 'start' ? 1 : -1;
+      if (this.#running === 0) this.#idle.splice(0).forEach((resolve) => resolve());
+    }
     if (this.#shutdown) return;
     for (const subscriber of this.#subscribers) {
       const handler = subscriber[method];
