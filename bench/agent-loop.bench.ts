@@ -6,18 +6,18 @@ import { ToolLoopAgent, isStepCount, tool } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import * as v from 'valibot';
 import { defineAgent, defineTool } from 'ghostlight';
-import type { Run } from 'ghostlight';
+import type { AgentDefinition, Run } from 'ghostlight';
 import { collectGarbage, median, ms, sample } from './harness';
 import type { BenchSection } from './harness';
 
-const TOOL_STEPS = 200;
-const CALLS_PER_STEP = 5;
+export const TOOL_STEPS = 200;
+export const CALLS_PER_STEP = 5;
 const ITERATIONS = 7;
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
 const addInput = v.strictObject({ a: v.number(), b: v.number() });
 
 /** A model that plays the same script for any loop: the step number is the number of assistant messages so far. */
-function scriptedModel(toolSteps: number, callsPerStep: number): MockLanguageModelV4 {
+export function scriptedModel(toolSteps: number, callsPerStep: number): MockLanguageModelV4 {
   return new MockLanguageModelV4({
     doStream: async (options: LanguageModelV4CallOptions) => {
       const step = options.prompt.filter((message) => message.role === 'assistant').length;
@@ -43,8 +43,9 @@ function scriptedModel(toolSteps: number, callsPerStep: number): MockLanguageMod
   });
 }
 
-const ghostlightAgent = (model: MockLanguageModelV4) =>
+export const ghostlightAgent = (model: MockLanguageModelV4, extra: Partial<AgentDefinition> = {}) =>
   defineAgent({
+    ...extra,
     name: 'bench',
     model,
     tools: [defineTool({ name: 'add', description: 'Add two numbers.', input: addInput, execute: ({ a, b }) => a + b })],
