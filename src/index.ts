@@ -7,7 +7,7 @@
  * `ghostlight/sandbox`, `ghostlight/filesystem-tools`, `ghostlight/shell`,
  * `ghostlight/code-mode`, `ghostlight/skills`, `ghostlight/artifacts`,
  * `ghostlight/mcp`; the surfaces `ghostlight/http`, `ghostlight/ag-ui`,
- * `ghostlight/ui-stream`; `ghostlight/demo-model`; and the runtime adapters
+ * `ghostlight/ui-stream`; `ghostlight/demo-model`; `ghostlight/opentelemetry`; and the runtime adapters
  * `ghostlight/cloudflare`, `ghostlight/browser`, `ghostlight/node`.
  *
  * @module ghostlight
