@@ -9,6 +9,7 @@ import { createAnalystAgent } from './demo-analyst';
 import { demoAuth } from './demo-auth';
 import { modelFromEnv } from './model-from-env';
 import { placeholderPage } from './placeholder-page';
+import { traceRoutes } from './trace-route';
 
 /**
  * The demo Worker's app: the agent API from `createAgentApp` under
@@ -22,14 +23,17 @@ export function createWorkerApp(env: Record<string, unknown>): Hono {
   const analyst = createAnalystAgent(choice.model);
   const namespace = env.SESSIONS as DurableObjectNamespaceLike | undefined;
   const sessions: SessionStore = namespace ? new DurableObjectSessionStore(namespace) : new MemorySessionStore();
+  const app = new Hono();
+  const auth = demoAuth(env);
+  const instrumentation = traceRoutes(app, auth);
   const api = createAgentApp({
     agents: [agent, analyst],
-    auth: demoAuth(env),
+    auth,
+    instrumentation,
     sessions,
     runTimeoutMs: 120_000,
     onError: (error) => console.error('ghostlight: unexpected error', error),
   });
-  const app = new Hono();
   app.get('/api', (context) =>
     context.json({
       name: 'ghostlight',

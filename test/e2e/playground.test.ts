@@ -74,6 +74,29 @@ describe('the playground, served by the Worker, in Chromium', () => {
     await page.check('input[value="tab"]');
   });
 
+  it('draws the run as a waterfall in the Trace tab, for a run in the tab and for a run on the Worker', async () => {
+    const operations = () => page.locator('.trace-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-operation')));
+    await page.click('button[data-example="support"]');
+    await send(page, 'How long does shipping take?');
+    await page.click('button[role="tab"][data-tab="trace"]');
+    await page.locator('.trace-row').first().waitFor();
+    expect(await operations()).toEqual(expect.arrayContaining(['run', 'agent', 'agent_turn', 'model', 'tool']));
+    expect((await operations())[0]).toBe('run');
+    await expect(page.locator('.trace > .hint').innerText()).resolves.toContain('this tab');
+    await expect(page.locator('.trace-row[data-operation="tool"] .trace-label').first().innerText()).resolves.toBe('tool help_center_lookup');
+    await page.screenshot({ path: join(screenshotDir, 'trace-in-tab.png') });
+
+    await page.check('input[value="worker"]');
+    await send(page, 'Where is order 481?');
+    await page.waitForFunction(() => document.querySelector('.trace > .hint')?.textContent?.includes('the Worker'));
+    await expect(page.locator('.trace > .hint').innerText()).resolves.toMatch(/trace [0-9a-f]{32}/);
+    expect(await operations()).toEqual(expect.arrayContaining(['run', 'agent_turn', 'model', 'tool']));
+    await expect(page.locator('.trace-row[data-operation="tool"] .trace-label').first().innerText()).resolves.toBe('tool order_status');
+    await page.screenshot({ path: join(screenshotDir, 'trace-on-worker.png') });
+    await page.check('input[value="tab"]');
+    await page.click('button[role="tab"][data-tab="timeline"]');
+  });
+
   it('shows the checked object of a structured agent as JSON', async () => {
     await page.click('button[data-example="triage"]');
     const turn = await send(page, 'My delivery is late and it is urgent: how long does shipping take?');

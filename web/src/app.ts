@@ -12,6 +12,7 @@ import { skillsView } from './view/skills-view';
 import { WorkspaceView } from './view/workspace-view';
 import { settingsForm } from './view/settings-form';
 import { Timeline } from './view/timeline';
+import { TraceView } from './view/trace-view';
 import { Transcript } from './view/transcript';
 import { WorkerRunner } from './worker-runner';
 
@@ -31,8 +32,10 @@ export function createApp(root: HTMLElement): void {
 
   const transcript = new Transcript();
   const timeline = new Timeline();
+  const trace = new TraceView();
   const inspector = new Inspector([
     { id: 'timeline', label: 'Timeline', render: async () => timeline.element },
+    { id: 'trace', label: 'Trace', render: async () => trace.element },
     { id: 'workspace', label: 'Workspace', render: async () => workspacePanel() },
     { id: 'skills', label: 'Skills', render: async () => skillsView(await (await import('./examples/skills')).loadPlaygroundCatalog()) },
   ]);
@@ -130,6 +133,9 @@ export function createApp(root: HTMLElement): void {
       case 'artifacts':
         transcript.artifacts(view.id, artifactGallery(view.items));
         timeline.add(`${view.items.length} file${view.items.length === 1 ? '' : 's'} produced`);
+        break;
+      case 'trace':
+        trace.show(view.operations, view.where);
         break;
       case 'end':
         transcript.end(view);

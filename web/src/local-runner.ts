@@ -21,7 +21,11 @@ export class LocalRunner implements Runner {
   async *run(agentId: string, input: string, signal: AbortSignal): AsyncIterable<ViewEvent> {
     const agent = await this.#agents(agentId);
     const extra = await this.#options(agentId);
-    const stream = agent.stream(input, { ...extra, signal, history: this.#history.get(agentId) ?? [], sessionId: this.#sessionId, actorId: 'playground-user' });
+    // The Trace tab: this run's operations, recorded from the instrumentation bus.
+    const { Instrumentation, OperationRecorder } = await import('ghostlight');
+    const recorder = new OperationRecorder();
+    const instrumentation = new Instrumentation({ subscribers: [recorder] });
+    const stream = agent.stream(input, { ...extra, signal, history: this.#history.get(agentId) ?? [], sessionId: this.#sessionId, actorId: 'playground-user', instrumentation });
     for await (const event of stream) {
       const view = toViewEvent(event);
       if (view) yield view;
@@ -35,6 +39,7 @@ export class LocalRunner implements Runner {
         if (items.length > 0) yield { type: 'artifacts', id: result.toolCallId, items };
       }
     }
+    yield { type: 'trace', operations: recorder.operations(), where: this.label };
     if (run.outcome === 'completed') this.#history.set(agentId, [...run.messages]);
   }
 

@@ -1,3 +1,5 @@
+import type { RecordedOperation } from 'ghostlight';
+
 /**
  * What the playground shows, whoever ran the agent: the local runner maps
  * Ghostlight events to these, the Worker runner maps AG-UI events.
@@ -14,6 +16,7 @@ export type ViewEvent =
   | { type: 'artifacts'; id: string; items: ArtifactView[] }
   | { type: 'usage'; totalTokens: number }
   | { type: 'custom'; name: string; value: unknown }
+  | { type: 'trace'; operations: RecordedOperation[]; where: string }
   | { type: 'end'; outcome: 'completed' | 'failed' | 'partial' | 'cancelled'; response: string; output?: unknown; error?: string };
 
 /** A file a tool produced, ready to show. */

@@ -1,3 +1,4 @@
+import type { RecordedOperation } from 'ghostlight';
 import type { Runner, ViewEvent } from './view-event';
 
 interface AgUiMessage {
@@ -26,9 +27,12 @@ export class WorkerRunner implements Runner {
   async *run(agentId: string, input: string, signal: AbortSignal): AsyncIterable<ViewEvent> {
     const runId = crypto.randomUUID();
     this.#messages.push({ id: crypto.randomUUID(), role: 'user', content: input });
+    // The tab starts the trace; the Worker continues it and keeps its operations for the Trace tab.
+    const traceId = randomHex(16);
+    let tracedId: string | undefined;
     const response = await fetch(`${this.#base}/agents/${encodeURIComponent(agentId)}/ag-ui`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', traceparent: `00-${traceId}-${randomHex(8)}-01` },
       body: JSON.stringify({ threadId: this.#threadId, runId, messages: this.#messages.slice(-1), tools: [], context: [], state: {}, forwardedProps: {} }),
       signal,
     });
@@ -77,6 +81,7 @@ export class WorkerRunner implements Runner {
           break;
         }
         case 'CUSTOM': {
+          if (event.name === 'ghostlight.trace_context') tracedId = String((event.value as { traceId?: unknown } | undefined)?.traceId ?? '');
           const view = fromCustom(String(event.name), (event.value ?? {}) as Record<string, unknown>, toolStarted);
           yield view ?? { type: 'custom', name: String(event.name), value: event.value };
           break;
@@ -85,10 +90,12 @@ export class WorkerRunner implements Runner {
           const result = (event.result ?? {}) as { response?: string; output?: unknown };
           this.#messages.push({ id: crypto.randomUUID(), role: 'assistant', content: result.response ?? text });
           yield { type: 'end', outcome: 'completed', response: result.response ?? text, output: result.output };
+          yield await this.#trace(tracedId);
           return;
         }
         case 'RUN_ERROR':
           yield { type: 'end', outcome: 'failed', response: '', error: String(event.message) };
+          yield await this.#trace(tracedId);
           return;
         default:
           break;
@@ -100,6 +107,18 @@ export class WorkerRunner implements Runner {
     this.#threadId = crypto.randomUUID();
     this.#messages = [];
   }
+
+  /** The Worker's recorded operations of one trace (none when the run had no trace context). */
+  async #trace(traceId: string | undefined): Promise<ViewEvent> {
+    if (!traceId) return { type: 'trace', operations: [], where: this.label };
+    const response = await fetch(`${this.#base}/api/traces/${traceId}`).catch(() => undefined);
+    const body = response?.ok ? ((await response.json()) as { operations: RecordedOperation[] }) : { operations: [] };
+    return { type: 'trace', operations: body.operations, where: this.label };
+  }
+}
+
+function randomHex(bytes: number): string {
+  return [...crypto.getRandomValues(new Uint8Array(bytes))].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** Ghostlight's own custom AG-UI events: code-mode programs and the calls they make. */
