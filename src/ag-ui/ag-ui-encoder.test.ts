@@ -13,6 +13,12 @@ const encode = (events: GhostlightEvent[]) => {
 const types = (events: Array<{ type: string }>) => events.map((event) => event.type);
 
 describe('AgUiEncoder (SPEC A12)', () => {
+  it('passes the trace context on as CUSTOM ghostlight.trace_context, unwrapped', () => {
+    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    const out = encode(log({ type: 'run-start', sessionId: 'thread', agent: 'a' }, { type: 'trace-context', traceId: '4bf92f3577b34da6a3ce929d0e0e4736', traceparent, tracestate: 'k=v' }));
+    expect(out[1]).toEqual({ type: 'CUSTOM', name: 'ghostlight.trace_context', value: { traceId: '4bf92f3577b34da6a3ce929d0e0e4736', traceparent, tracestate: 'k=v' }, timestamp: 1001 });
+  });
+
   it('maps a plain text run (C.64)', () => {
     const out = encode(
       log(

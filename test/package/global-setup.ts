@@ -43,6 +43,8 @@ export default function setup(project: TestProject): () => void {
           ai: pinned('ai'),
           '@ai-sdk/provider': pinned('@ai-sdk/provider'),
           valibot: pinned('valibot'),
+          // The optional peer dependency of ghostlight/opentelemetry, as an application using that entry installs it.
+          '@opentelemetry/api': pinned('@opentelemetry/api'),
         },
       },
       null,

@@ -34,7 +34,7 @@ describe('the packed tarball', () => {
       expect(existsSync(join(installed, target.types)), `${specifierOf(subpath)} types`).toBe(true);
       expect(existsSync(join(installed, target.default)), `${specifierOf(subpath)} default`).toBe(true);
     }
-    expect(Object.keys(manifest.peerDependencies).sort()).toEqual(['@ai-sdk/provider', 'ai', 'valibot']);
+    expect(Object.keys(manifest.peerDependencies).sort()).toEqual(['@ai-sdk/provider', '@opentelemetry/api', 'ai', 'valibot']);
     expect(Object.keys(manifest.dependencies).filter((name) => name.startsWith('@ai-sdk/'))).toEqual([]);
   });
 
