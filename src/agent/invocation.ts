@@ -1,6 +1,7 @@
 import type { ModelMessage, UserContent, UserModelMessage } from 'ai';
 import { InvocationError } from '../error/control-errors.ts';
 import type { Instrumentation } from '../instrumentation/instrumentation.ts';
+import type { Operation } from '../instrumentation/operation.ts';
 import type { TraceContext } from '../instrumentation/trace-context.ts';
 import type { CapabilitySnapshot } from '../registry/capability-snapshot.ts';
 import type { ToolRegistry } from '../registry/tool-registry.ts';
@@ -55,6 +56,12 @@ export interface AskOptions {
   instrumentation?: Instrumentation | undefined;
   /** The remote parent the run continues (an incoming request's W3C `traceparent`, see `traceContextFrom`). */
   traceContext?: TraceContext | undefined;
+  /**
+   * The operation a nested run reports inside (a subagent's or an assembly step's tool call: its
+   * `binding.operation`): the run's `run` operation becomes its child, on that operation's bus, with its
+   * content capture. Takes precedence over `instrumentation`.
+   */
+  parentOperation?: Operation | undefined;
   /** Test-only injection of ids and clock. */
   _internal?: { runId?: string; now?: () => number };
 }

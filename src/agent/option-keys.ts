@@ -17,6 +17,7 @@ export const CORE_OPTION_KEYS: readonly string[] = Object.freeze([
   'capabilitySnapshot',
   'instrumentation',
   'traceContext',
+  'parentOperation',
   '_internal',
 ]);
 

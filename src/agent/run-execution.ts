@@ -259,14 +259,14 @@ export class RunExecution {
 
   /** Starts the `run` and `agent` operations when the run has an instrumentation bus with subscribers. */
   #startOperations(): void {
+    const parent = this.#options.parentOperation;
     const bus = this.#options.instrumentation ?? this.#definition.instrumentation;
-    if (!bus?.active) return;
+    if (!parent && !bus?.active) return;
     const agent = this.#definition.name;
-    this.#operation = bus.start(
-      'run',
-      { agent, runId: this.invocation.runId, sessionId: this.invocation.sessionId },
-      { parent: this.#options.traceContext, captureContent: this.#definition.captureContent, content: { input: this.#input } },
-    );
+    const attributes = { agent, runId: this.invocation.runId, sessionId: this.invocation.sessionId };
+    this.#operation = parent
+      ? parent.start('run', attributes, { input: this.#input })
+      : bus!.start('run', attributes, { parent: this.#options.traceContext, captureContent: this.#definition.captureContent, content: { input: this.#input } });
     this.#agentOperation = this.#operation.start('agent', { agent });
   }
 

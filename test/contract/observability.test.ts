@@ -278,6 +278,30 @@ describe('instrumentation of a run (tools, code mode, a structured result, a ret
   });
 });
 
+describe('nested runs', () => {
+  it('a run given a parentOperation reports inside it: a subagent called from a tool is a child of that tool call', async () => {
+    const { exporter, subscriber } = tracing();
+    const helper = defineAgent({ name: 'helper', model: scriptedModel([{ text: 'Helped.' }]) });
+    const delegate = defineTool({
+      name: 'delegate',
+      description: 'Ask the helper agent.',
+      input: v.strictObject({ question: v.string() }),
+      execute: async ({ question }, binding) => (await helper.ask(question, { parentOperation: binding.operation })).response,
+    });
+    const lead = defineAgent({
+      name: 'lead',
+      model: scriptedModel([{ toolCalls: [{ id: 'd1', name: 'delegate', input: { question: 'Help?' } }] }, { text: 'Done.' }]),
+      tools: [delegate],
+      instrumentation: new Instrumentation({ subscribers: [subscriber] }),
+    });
+    expect((await lead.ask('Go')).outcome).toBe('completed');
+    expect(tree(exporter.getFinishedSpans())).toEqual(
+      expect.arrayContaining(['invoke_agent helper <- execute_tool delegate', 'chat mock-model-id <- agent_turn 1', 'agent_turn 1 <- invoke_agent helper']),
+    );
+    expect(new Set(exporter.getFinishedSpans().map((span) => span.spanContext().traceId)).size).toBe(1);
+  });
+});
+
 describe('operation handles', () => {
   it('nest last in, first out: finishing a parent first finishes its open children', () => {
     const recorder = new OperationRecorder();
