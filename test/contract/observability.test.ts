@@ -3,7 +3,7 @@ import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@open
 import type { ReadableSpan } from '@opentelemetry/sdk-trace';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { defineAgent, defineTool, Instrumentation, OperationRecorder } from 'ghostlight';
+import { defineAgent, defineTool, Instrumentation, MemorySessionStore, OperationRecorder } from 'ghostlight';
 import type { AgentDefinition, InstrumentationSubscriber, RecordedOperation } from 'ghostlight';
 import { codeMode } from 'ghostlight/code-mode';
 import { openTelemetry } from 'ghostlight/opentelemetry';
@@ -275,6 +275,30 @@ describe('instrumentation of a run (tools, code mode, a structured result, a ret
       expect(span.events.find((event) => event.name === 'exception')?.attributes?.['exception.type']).toBe('ProviderError');
       expect(span.events.find((event) => event.name === 'exception')?.attributes?.['exception.message']).toBeUndefined();
     }
+  });
+});
+
+describe('other operations and events', () => {
+  it('reports session store loads and saves, and tool-loop warnings on the repeated call', async () => {
+    const recorder = new OperationRecorder();
+    const turns: ScriptedTurn[] = [1, 2, 3].map((index) => ({ toolCalls: [{ id: `r${index}`, name: 'weather', input: { city: 'Rome' } }] }));
+    const agent = defineAgent({
+      name: 'looper',
+      model: scriptedModel([...turns, { text: 'Sunny.' }]),
+      tools: [weather],
+      detectToolLoops: true,
+      instrumentation: new Instrumentation({ subscribers: [recorder] }),
+    });
+    const run = await agent.ask('Weather in Rome?', { sessions: new MemorySessionStore(), sessionId: 'session-1', actorId: 'ada' });
+    expect(run.outcome).toBe('completed');
+    const operations = recorder.operations();
+    const agentOperation = operations.find((operation) => operation.name === 'agent')!;
+    const stores = operations.filter((operation) => operation.name === 'session_store');
+    expect(stores.map((operation) => operation.attributes.action)).toEqual(['load', 'save', 'save', 'save', 'save']);
+    expect(stores.every((operation) => operation.parentId === agentOperation.id && operation.error === undefined)).toBe(true);
+    const warned = operations.find((operation) => operation.attributes.toolCallId === 'r3')!;
+    expect(warned.events).toEqual([expect.objectContaining({ name: 'tool_loop', attributes: { toolName: 'weather', repeats: 3, action: 'warn' } })]);
+    expect(operations.find((operation) => operation.attributes.toolCallId === 'r2')!.events).toEqual([]);
   });
 });
 
