@@ -1,6 +1,7 @@
 import type { Attributes as SpanAttributes } from '@opentelemetry/api';
 import { redactSecrets } from '../instrumentation/content-capture.ts';
 import type { Attributes } from '../instrumentation/instrumentation-subscriber.ts';
+import { genAiMessages } from './gen-ai-messages.ts';
 
 /** Ghostlight attribute names and their OpenTelemetry (GenAI semantic conventions) names. */
 const NAMES: Readonly<Record<string, string>> = {
@@ -63,8 +64,9 @@ export function spanAttributes(operation: string, attributes: Attributes, limits
     else out[name] = bounded(value, limits.maxLength);
   }
   const content = CONTENT[operation];
-  if (content && typeof attributes.input === 'string') out[content[0]] = attributes.input;
-  if (content && typeof attributes.output === 'string') out[content[1]] = attributes.output;
+  const messages = operation === 'run' || operation === 'agent' || operation === 'model';
+  if (content && typeof attributes.input === 'string') out[content[0]] = messages ? genAiMessages(attributes.input, 'user') : attributes.input;
+  if (content && typeof attributes.output === 'string') out[content[1]] = messages ? genAiMessages(attributes.output, 'assistant') : attributes.output;
   return out;
 }
 
