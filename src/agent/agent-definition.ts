@@ -4,16 +4,31 @@ import type { Instrumentation } from '../instrumentation/instrumentation.ts';
 import type { ModelCapabilityOverrides } from '../model/model-capabilities.ts';
 import type { ResultDeclaration } from '../structured/result-schema.ts';
 import type { ToolDeclaration } from '../tool/tool-declaration.ts';
-import type { ToolBinding } from '../tool/tool-binding.ts';
+import type { Invocation, RunHandle, ToolBinding } from '../tool/tool-binding.ts';
 import type { AgentHooks } from './hooks.ts';
 import type { AgentLimits } from './limits.ts';
 import type { ModelRegistry } from './model-registry.ts';
 import type { ModelSettings } from './model-step.ts';
 import type { RunCapability } from './run-capability.ts';
+import type { RuntimeHook } from './runtime-hooks.ts';
 import type { ToolLoopOptions } from './tool-loop-detector.ts';
 
-/** What instructions may be: text, or a function of the run's binding. */
-export type Instructions = string | ((binding: ToolBinding) => string | Promise<string>);
+/**
+ * The locals every run gives a function of its instructions (and prompt
+ * views, `ghostlight/prompts`): the invocation, the run, the agent, the skill
+ * catalog's prompt (`''` without `skills()`), and what capabilities add.
+ */
+export interface PromptLocals {
+  readonly invocation: Invocation;
+  readonly run: RunHandle;
+  readonly agent: { readonly name: string };
+  /** The skills catalog prompt; a view that places it keeps `skills()` from appending it again. */
+  readonly skillsPrompt: string;
+  readonly [name: string]: unknown;
+}
+
+/** What instructions may be: text, or a function of the run's binding and prompt locals (a prompt view is one). */
+export type Instructions = string | ((binding: ToolBinding, locals: PromptLocals) => string | Promise<string>);
 
 /** The definition of an agent: plain data, frozen by `defineAgent`. */
 export interface AgentDefinition {
@@ -27,8 +42,10 @@ export interface AgentDefinition {
   tools?: readonly ToolDeclaration[] | undefined;
   /** Per-run limits. */
   limits?: AgentLimits | undefined;
-  /** Callbacks around model and tool calls. */
+  /** Callbacks around the invocation, model calls and tool calls. */
   hooks?: AgentHooks | undefined;
+  /** Hooks around every run of this agent (after the run's own `runtimeHooks`): preparation, session history, safe error messages. */
+  runtimeHooks?: readonly RuntimeHook[] | undefined;
   /** Provider call settings (temperature, max output tokens, retries…). */
   settings?: ModelSettings | undefined;
   /** How the model may choose tools (AI SDK `toolChoice`; default `auto`). */

@@ -1,16 +1,27 @@
 export { Agent, defineAgent } from './agent.ts';
 export type { RunStream } from './agent.ts';
-export type { AgentDefinition, Instructions } from './agent-definition.ts';
-export { cancel, replace } from './hooks.ts';
+export type { AgentDefinition, Instructions, PromptLocals } from './agent-definition.ts';
+export { cancel, prepend, replace } from './hooks.ts';
 export type {
+  AfterInvocationEvent,
+  AfterModelErrorEvent,
   AfterModelEvent,
   AfterToolEvent,
   AgentHooks,
+  BeforeInvocationEvent,
   BeforeModelEvent,
   BeforeToolEvent,
+  Hook,
   HookDecision,
   Hooks,
+  InvocationResult,
+  ModelRequest,
+  ModelResponse,
+  RunHookContext,
 } from './hooks.ts';
+export type { PrepareRunContext, RuntimeHook, SessionHistoryContext } from './runtime-hooks.ts';
+export type { RunModel, RunModelRequest, RunModelResponse } from './run-model.ts';
+export { MAX_MODEL_RECOVERIES } from './run-execution.ts';
 export type { AgentInput, AskOptions } from './invocation.ts';
 export { DEFAULT_LIMITS } from './limits.ts';
 export type { AgentLimits } from './limits.ts';

@@ -11,6 +11,7 @@ import { randomId } from '../util/id.ts';
 import { isPlainObject } from '../util/json.ts';
 import type { AgentLimits } from './limits.ts';
 import type { ModelRegistry } from './model-registry.ts';
+import type { RuntimeHook } from './runtime-hooks.ts';
 
 /** What a run is asked: text, AI SDK user content parts, or a user message. */
 export type AgentInput = string | UserContent | UserModelMessage;
@@ -62,6 +63,8 @@ export interface AskOptions {
    * content capture. Takes precedence over `instrumentation`.
    */
   parentOperation?: Operation | undefined;
+  /** The application's runtime hooks for this run (before the agent's own): preparation, session history, safe error messages. */
+  runtimeHooks?: readonly RuntimeHook[] | undefined;
   /** Test-only injection of ids and clock. */
   _internal?: { runId?: string; now?: () => number };
 }

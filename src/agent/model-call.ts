@@ -16,8 +16,6 @@ import {
 import { ConfigurationError } from '../error/configuration-error.ts';
 import type { Tool } from '../tool/tool.ts';
 import type { ModelSettings } from './model-step.ts';
-import { withModelRetries } from './model-retry.ts';
-import type { ModelRetryNotice } from './model-retry.ts';
 
 type AssistantPart = Exclude<AssistantModelMessage['content'], string>[number];
 
@@ -85,28 +83,32 @@ export class ModelCaller {
     return this.#tools.prepared;
   }
 
+  /** The settings the run's turns use unless a hook replaces them. */
+  get settings(): ModelSettings {
+    return this.#settings;
+  }
+
   /**
-   * Opens the provider stream. Ghostlight retries failed provider calls itself (`withModelRetries`: 408, 409,
-   * 429, 5xx and unanswered calls, exponential backoff, `retry-after`), not through AI SDK's retry helper.
+   * Opens the provider stream for one attempt. Retries are the turn's
+   * (`withModelRetries` around the whole attempt, stream included), never AI
+   * SDK's retry helper.
    */
-  async stream(options: Omit<LanguageModelV4CallOptions, keyof ReturnType<typeof prepareCallSettings>> & { abortSignal: AbortSignal }, onRetry?: (notice: ModelRetryNotice) => void) {
-    const settings = this.#settings;
+  async stream(
+    options: Omit<LanguageModelV4CallOptions, keyof ReturnType<typeof prepareCallSettings>> & { abortSignal: AbortSignal },
+    settings: ModelSettings = this.#settings,
+  ) {
     const { reasoning, ...callSettings } = prepareCallSettings({
       ...(settings.maxOutputTokens !== undefined ? { maxOutputTokens: settings.maxOutputTokens } : {}),
       ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
       ...(settings.topP !== undefined ? { topP: settings.topP } : {}),
     });
-    return withModelRetries(
-      () =>
-        this.model.doStream({
-          ...callSettings,
-          ...(reasoning !== undefined ? { reasoning } : {}),
-          ...options,
-          ...(settings.headers !== undefined ? { headers: settings.headers } : {}),
-          ...(settings.providerOptions !== undefined ? { providerOptions: settings.providerOptions } : {}),
-        }),
-      { signal: options.abortSignal, policy: settings.maxRetries === undefined ? {} : { maxRetries: settings.maxRetries }, ...(onRetry ? { onRetry } : {}) },
-    );
+    return this.model.doStream({
+      ...callSettings,
+      ...(reasoning !== undefined ? { reasoning } : {}),
+      ...options,
+      ...(settings.headers !== undefined ? { headers: settings.headers } : {}),
+      ...(settings.providerOptions !== undefined ? { providerOptions: settings.providerOptions } : {}),
+    });
   }
 
   #reusablePrefix(messages: readonly ModelMessage[]): number {

@@ -1,5 +1,7 @@
 import { APICallError } from '@ai-sdk/provider';
+import { DeadlineExceededError } from '../error/control-errors.ts';
 import { abortReason } from '../util/abort.ts';
+import { errorClassOf, httpStatusOf, isRetryableModelError } from './provider-errors.ts';
 
 /** When a failed provider call is retried (LittleGhost's `model_retry` rules). */
 export interface ModelRetryPolicy {
@@ -23,52 +25,55 @@ export interface ModelRetryNotice {
   readonly httpStatus: number | undefined;
 }
 
-export const DEFAULT_RETRY_POLICY: ModelRetryPolicy = Object.freeze({ maxRetries: 2, initialDelayMs: 1_000, maxDelayMs: 16_000 });
-
-/**
- * Whether a provider failure may succeed when repeated: a call that never got
- * an answer (no status), or one answered 408, 409, 429 or 5xx. Anything else
- * (bad requests, authentication, a context overflow) fails the same way again.
- */
-export function isRetryableModelError(error: unknown): boolean {
-  if (!APICallError.isInstance(error)) return false;
-  const status = error.statusCode;
-  if (status === undefined) return true;
-  return status === 408 || status === 409 || status === 429 || status >= 500;
+/** Options of {@link withModelRetries}. */
+export interface ModelRetryOptions {
+  /** Aborts the waits (cancellation, the deadline): the wait ends with the abort's reason. */
+  readonly signal: AbortSignal;
+  readonly policy?: Partial<ModelRetryPolicy> | undefined;
+  /** The run's absolute deadline (epoch ms): no wait outlives it. */
+  readonly deadline?: number | undefined;
+  /** The clock the deadline is read with (default `Date.now`). */
+  readonly now?: (() => number) | undefined;
+  /** Called before each wait, with the failure. */
+  readonly onRetry?: ((notice: ModelRetryNotice, error: unknown) => void) | undefined;
 }
 
+export const DEFAULT_RETRY_POLICY: ModelRetryPolicy = Object.freeze({ maxRetries: 2, initialDelayMs: 1_000, maxDelayMs: 16_000 });
+
+export { isRetryableModelError };
+
 /**
- * Runs `call`, retrying retryable provider failures with exponential backoff
- * (doubling from `initialDelayMs`, capped at `maxDelayMs`), or after the delay
- * the provider asks for (`retry-after-ms`, `retry-after` in seconds or as a
- * date) when that is longer. A retry never outlives the signal: when it aborts
- * (cancellation, the run's deadline) the wait ends with the abort's reason.
+ * Runs `call` (one whole attempt: the request and reading its stream),
+ * retrying retryable failures with exponential backoff (doubling from
+ * `initialDelayMs`, capped at `maxDelayMs`), or after the delay the provider
+ * asks for (`retry-after-ms`, `retry-after` in seconds or as a date) when that
+ * is longer. No wait outlives the deadline: the delay is cut to the time left,
+ * and with none left the run's `DeadlineExceededError` is thrown at once. When
+ * the signal aborts (cancellation, the deadline) the wait ends with its reason.
  */
-export async function withModelRetries<T>(
-  call: () => PromiseLike<T>,
-  options: { readonly signal: AbortSignal; readonly policy?: Partial<ModelRetryPolicy>; readonly onRetry?: (notice: ModelRetryNotice) => void },
-): Promise<T> {
+export async function withModelRetries<T>(call: (attempt: number) => PromiseLike<T>, options: ModelRetryOptions): Promise<T> {
   const policy = { ...DEFAULT_RETRY_POLICY, ...options.policy };
+  const now = options.now ?? Date.now;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await call();
+      return await call(attempt);
     } catch (error) {
       if (options.signal.aborted || attempt > policy.maxRetries || !isRetryableModelError(error)) throw error;
       const backoff = Math.min(policy.initialDelayMs * 2 ** (attempt - 1), policy.maxDelayMs);
-      const delayMs = Math.max(backoff, Math.min(requestedDelay(error) ?? 0, policy.maxDelayMs * 4));
-      options.onRetry?.({
-        attempt,
-        delayMs,
-        errorClass: (error as Error).name,
-        httpStatus: APICallError.isInstance(error) ? error.statusCode : undefined,
-      });
+      let delayMs = Math.max(backoff, Math.min(requestedDelay(error, now) ?? 0, policy.maxDelayMs * 4));
+      if (options.deadline !== undefined) {
+        const remaining = options.deadline - now();
+        if (remaining <= 0) throw new DeadlineExceededError();
+        delayMs = Math.min(delayMs, remaining);
+      }
+      options.onRetry?.({ attempt, delayMs, errorClass: errorClassOf(error), httpStatus: httpStatusOf(error) }, error);
       await sleep(delayMs, options.signal);
     }
   }
 }
 
 /** The delay a provider asked for in its response headers, in milliseconds. */
-function requestedDelay(error: unknown): number | undefined {
+function requestedDelay(error: unknown, now: () => number): number | undefined {
   const headers = APICallError.isInstance(error) ? error.responseHeaders : undefined;
   if (!headers) return undefined;
   const milliseconds = Number.parseFloat(headers['retry-after-ms'] ?? '');
@@ -78,7 +83,7 @@ function requestedDelay(error: unknown): number | undefined {
   const seconds = Number.parseFloat(after);
   if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1_000;
   const date = Date.parse(after);
-  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : undefined;
+  return Number.isFinite(date) ? Math.max(0, date - now()) : undefined;
 }
 
 function sleep(milliseconds: number, signal: AbortSignal): Promise<void> {

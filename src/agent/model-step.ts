@@ -1,5 +1,6 @@
 import type { LanguageModelV4CallOptions, LanguageModelV4FunctionTool, LanguageModelV4StreamPart, SharedV4ProviderOptions } from '@ai-sdk/provider';
 import type { ModelMessage, ToolChoice, ToolSet } from 'ai';
+import { ContextWindowOverflowError } from '../error/context-window-overflow-error.ts';
 import { ProtocolError } from '../error/protocol-error.ts';
 import type { EventPayload, FinishReason } from '../events/events.ts';
 import type { JsonSchema } from '../schema/json-schema.ts';
@@ -9,6 +10,7 @@ import { abortReason } from '../util/abort.ts';
 import { randomId } from '../util/id.ts';
 import { asLanguageModelUsage, AssistantContent, prepareToolChoice } from './model-call.ts';
 import type { ModelCaller } from './model-call.ts';
+import { withModelRetries } from './model-retry.ts';
 import type { ModelRetryNotice } from './model-retry.ts';
 import { fromModelUsage } from './usage.ts';
 import type { Usage } from './usage.ts';
@@ -45,8 +47,50 @@ export interface ModelStepRequest {
   onText?: ((text: string) => void) | undefined;
   /** A strict tool the model may call but the loop never executes (structured results, `tool` strategy). */
   terminalTool?: { name: string; description: string; inputSchema: JsonSchema } | undefined;
-  /** Told of each retried provider failure (before the wait). */
-  onRetry?: ((notice: ModelRetryNotice) => void) | undefined;
+  /** The settings of this call (default: the caller's). */
+  settings?: ModelSettings | undefined;
+}
+
+/** A model turn with its retries. */
+export interface ModelTurnRequest extends ModelStepRequest {
+  /** The run's absolute deadline (epoch ms): no retry wait outlives it. */
+  deadline?: number | undefined;
+  now?: (() => number) | undefined;
+  /** Called before waiting for a retry, with the text the failed attempt had streamed. */
+  onRetry?: ((notice: ModelRetryNotice & { readonly partialText: string }) => void) | undefined;
+}
+
+/**
+ * Runs one model turn, retrying transient failures (`withModelRetries`): a
+ * failure while opening the request or while reading its stream repeats the
+ * whole attempt, after `onRetry` learns what the failed attempt streamed (the
+ * superseded text). Each attempt opens a new message.
+ */
+export async function runModelTurn(request: ModelTurnRequest): Promise<ModelStepResult> {
+  const settings = request.settings ?? request.caller.settings;
+  let partialText = '';
+  return withModelRetries(
+    () => {
+      partialText = '';
+      return runModelStep({
+        ...request,
+        onText: (text) => {
+          partialText = text;
+          request.onText?.(text);
+        },
+      });
+    },
+    {
+      signal: request.signal,
+      policy: settings.maxRetries === undefined ? {} : { maxRetries: settings.maxRetries },
+      deadline: request.deadline,
+      now: request.now,
+      onRetry: (notice) => {
+        request.onText?.('');
+        request.onRetry?.({ ...notice, partialText });
+      },
+    },
+  );
 }
 
 /** What one model turn produced. */
@@ -76,7 +120,7 @@ export async function runModelStep(request: ModelStepRequest): Promise<ModelStep
     ...(tools ? { tools, toolChoice: prepareToolChoice({ toolChoice: request.toolChoice }) } : {}),
     ...(request.responseFormat !== undefined ? { responseFormat: request.responseFormat } : {}),
     abortSignal: signal,
-  }, request.onRetry);
+  }, request.settings);
 
   const messageId = randomId();
   emit({ type: 'message-start', turn, messageId });
@@ -86,6 +130,7 @@ export async function runModelStep(request: ModelStepRequest): Promise<ModelStep
   let text = '';
   let reasoning = '';
   let finishReason: FinishReason | undefined;
+  let rawFinishReason: string | undefined;
   let usage: Usage | undefined;
   let streamError: unknown;
   let response: ModelStepResult['response'];
@@ -147,6 +192,7 @@ export async function runModelStep(request: ModelStepRequest): Promise<ModelStep
           break;
         case 'finish':
           finishReason = part.finishReason.unified;
+          rawFinishReason = part.finishReason.raw;
           usage = fromModelUsage(asLanguageModelUsage(part.usage));
           break;
         case 'error':
@@ -168,6 +214,8 @@ export async function runModelStep(request: ModelStepRequest): Promise<ModelStep
   if (signal.aborted) throw abortReason(signal);
   if (streamError !== undefined) throw streamError;
   if (finishReason === undefined) throw new ProtocolError('The model stream ended without a response');
+  // Anthropic stops a turn that filled the context window (reported as `length`): compaction can recover it.
+  if (rawFinishReason === 'model_context_window_exceeded') throw new ContextWindowOverflowError({ message: 'The model stopped at its context window' });
   emit({ type: 'message-stop', turn, messageId, text, finishReason });
   const message = content.message();
   return {

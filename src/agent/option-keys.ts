@@ -18,6 +18,7 @@ export const CORE_OPTION_KEYS: readonly string[] = Object.freeze([
   'instrumentation',
   'traceContext',
   'parentOperation',
+  'runtimeHooks',
   '_internal',
 ]);
 

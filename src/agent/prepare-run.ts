@@ -12,7 +12,7 @@ import type { Invocation, RunHandle, RunState, ToolBinding } from '../tool/tool-
 import type { Tool } from '../tool/tool.ts';
 import { RunTools } from '../tool/run-tools.ts';
 import { Semaphore } from '../util/semaphore.ts';
-import type { AgentDefinition } from './agent-definition.ts';
+import type { AgentDefinition, PromptLocals } from './agent-definition.ts';
 import { capabilitiesFor } from './capabilities.ts';
 import { chainHooks } from './hooks.ts';
 import type { HookChains } from './hooks.ts';
@@ -24,6 +24,9 @@ import type { ResolvedLimits } from './limits.ts';
 import { ModelCaller } from './model-call.ts';
 import type { ModelSettings } from './model-step.ts';
 import type { CapabilitySetup, RunCapability } from './run-capability.ts';
+import { createRunModel } from './run-model.ts';
+import { chooseHistory } from './runtime-hooks.ts';
+import type { Usage } from './usage.ts';
 import { ToolExecutor } from './tool-executor.ts';
 import { createToolLoopHooks } from './tool-loop-detector.ts';
 
@@ -40,6 +43,9 @@ export interface PrepareRunInput {
   readonly emit: (event: EventPayload) => void;
   /** The run's agent operation, when the run is instrumented. */
   readonly operation?: Operation | undefined;
+  /** Adds usage outside the turns (a capability's model calls) to the run's. */
+  readonly recordUsage: (usage: Usage) => void;
+  readonly now: () => number;
 }
 
 /** A prepared run: its model caller, tools, executor, hooks, instructions and first messages. */
@@ -54,10 +60,14 @@ export interface PreparedRun {
   hooks: HookChains;
   instructions: string | undefined;
   handle: RunHandle;
+  /** The settings of every turn unless a hook replaces them (`maxOutputTokens` clamped). */
+  settings: ModelSettings;
   /** The conversation the first turn sends: prelude, history, the user's message. */
   messages: ModelMessage[];
-  historyLength: number;
-  preludeLength: number;
+  /** Capability prelude messages (never checkpointed). */
+  prelude: ReadonlySet<ModelMessage>;
+  /** Prelude and history: what the run did not add. */
+  initial: ReadonlySet<ModelMessage>;
   checkpoints: readonly RunCapability[];
 }
 
@@ -76,22 +86,35 @@ export async function prepareRun(run: PrepareRunInput): Promise<PreparedRun> {
   }
 }
 
-async function prepare({ definition, options, input, invocation, state, signal, scope, emit, operation }: PrepareRunInput): Promise<PreparedRun> {
+async function prepare(input: PrepareRunInput): Promise<PreparedRun> {
+  const { definition, options, invocation, state, signal, scope, emit, operation } = input;
   const handle: RunHandle = { runId: invocation.runId, invocation };
   let binding: ToolBinding = { run: handle, agent: { name: definition.name }, state, signal, ...(operation ? { operation } : {}) };
   const limits = resolveLimits(definition.limits, options.limits);
   const { model, capabilities: modelCaps } = resolveModel(definition, options);
-  const userMessage = toUserMessage(input);
+  const settings = clampOutputTokens(definition.settings ?? {}, modelCaps);
+  const runModel = createRunModel({
+    model,
+    capabilities: modelCaps,
+    settings,
+    signal,
+    deadline: invocation.deadline,
+    now: input.now,
+    recordUsage: input.recordUsage,
+  });
+  const userMessage = toUserMessage(input.input);
   const capabilities = capabilitiesFor(definition, options);
   assertKnownOptions(options, new Set([...CORE_OPTION_KEYS, ...capabilities.flatMap((capability) => capability.optionKeys ?? [])]));
+  const runtimeHooks = [...(options.runtimeHooks ?? []), ...(definition.runtimeHooks ?? [])];
 
   const setups: CapabilitySetup[] = [];
   for (const capability of capabilities) {
-    const setup = await capability.setup?.({ binding, scope, definition, options, emit });
+    const setup = await capability.setup?.({ binding, scope, definition, options, emit, model: runModel });
     if (!setup) continue;
     setups.push(setup);
     if (setup.bind) binding = { ...binding, ...setup.bind };
   }
+  for (const hook of runtimeHooks) await hook.prepareRun?.({ run: handle, binding, state, scope });
 
   const registry = options.toolRegistry;
   const tools = await RunTools.resolve([...(definition.tools ?? []), ...setups.flatMap((setup) => setup.tools ?? [])], binding, {
@@ -119,14 +142,14 @@ async function prepare({ definition, options, input, invocation, state, signal, 
   });
 
   let modelTools: readonly Tool[] = tools.list();
-  const extraInstructions = setups.map((setup) => setup.instructions);
+  const arrangedInstructions: Array<string | undefined> = [];
   for (const capability of capabilities) {
     const arranged = await capability.arrange?.({ tools: modelTools, broker: executor, binding, scope, emit });
     if (!arranged) continue;
     if (arranged.extraTools) tools.add(arranged.extraTools);
     if (arranged.tools) modelTools = arranged.tools;
     arranged.controlTools?.forEach((name) => controlTools.add(name));
-    extraInstructions.push(arranged.instructions);
+    arrangedInstructions.push(arranged.instructions);
   }
   executor.arrange(new Set(modelTools.map((tool) => tool.name)), controlTools);
   const structured =
@@ -134,12 +157,12 @@ async function prepare({ definition, options, input, invocation, state, signal, 
       ? undefined
       : prepareStructuredResult({ declaration: definition.result, agentName: definition.name, model, capabilities: modelCaps, tools: modelTools });
 
-  const baseInstructions = typeof definition.instructions === 'function' ? await definition.instructions(binding) : definition.instructions;
-  const instructions = [baseInstructions, ...extraInstructions].filter((text): text is string => !!text).join('\n\n');
+  const instructions = await resolveInstructions(definition, binding, setups, arrangedInstructions);
   const prelude = setups.flatMap((setup) => setup.prelude ?? []);
-  const history = setups.findLast((setup) => setup.history !== undefined)?.history ?? options.history ?? [];
+  const stored = setups.findLast((setup) => setup.history !== undefined)?.history ?? [];
+  const history = await chooseHistory(runtimeHooks, { run: handle, stored, fallback: options.history ?? [] });
   return {
-    caller: new ModelCaller(model, clampOutputTokens(definition.settings ?? {}, modelCaps)),
+    caller: new ModelCaller(model, settings),
     capabilities: modelCaps,
     structured,
     limits,
@@ -148,11 +171,40 @@ async function prepare({ definition, options, input, invocation, state, signal, 
     hooks,
     instructions: instructions.length > 0 ? instructions : undefined,
     handle,
+    settings,
     messages: [...prelude, ...history, userMessage],
-    historyLength: prelude.length + history.length,
-    preludeLength: prelude.length,
+    prelude: new Set(prelude),
+    initial: new Set([...prelude, ...history]),
     checkpoints: capabilities.filter((capability) => capability.checkpoint !== undefined),
   };
+}
+
+/**
+ * The instructions: the agent's own (text, or a function of the binding and
+ * the prompt locals), then what capabilities add, except the instructions of
+ * a capability whose prompt local the agent's instructions placed themselves.
+ */
+async function resolveInstructions(
+  definition: Readonly<AgentDefinition>,
+  binding: ToolBinding,
+  setups: readonly CapabilitySetup[],
+  arranged: ReadonlyArray<string | undefined>,
+): Promise<string> {
+  const values: Record<string, unknown> = {
+    invocation: binding.run.invocation,
+    run: binding.run,
+    agent: binding.agent,
+    skillsPrompt: '',
+    ...Object.assign({}, ...setups.map((setup) => setup.promptLocals ?? {})),
+  };
+  const read = new Set<string>();
+  const locals = {} as PromptLocals;
+  for (const key of Object.keys(values)) {
+    Object.defineProperty(locals, key, { enumerable: true, get: () => (read.add(key), values[key]) });
+  }
+  const own = typeof definition.instructions === 'function' ? await definition.instructions(binding, Object.freeze(locals)) : definition.instructions;
+  const added = setups.filter((setup) => setup.instructionsLocal === undefined || !read.has(setup.instructionsLocal)).map((setup) => setup.instructions);
+  return [own, ...added, ...arranged].filter((text): text is string => !!text).join('\n\n');
 }
 
 function resolveModel(definition: Readonly<AgentDefinition>, options: Readonly<AskOptions>): { model: LanguageModel; capabilities: ModelCapabilities } {

@@ -9,6 +9,7 @@ import type { ToolDeclaration } from '../tool/tool-declaration.ts';
 import type { AgentDefinition } from './agent-definition.ts';
 import type { AgentHooks } from './hooks.ts';
 import type { AskOptions } from './invocation.ts';
+import type { RunModel } from './run-model.ts';
 import type { ToolCallGuard, ToolResultProcessor } from './tool-executor.ts';
 
 /** The version of the {@link RunCapability} contract this package speaks. */
@@ -29,6 +30,8 @@ export const CAPABILITY_ORDER = Object.freeze({
   content: 400,
   /** The default for application capabilities. */
   application: 500,
+  /** Capabilities that manage the conversation sent to the model (context management): after the application's. */
+  context: 800,
   /** Capabilities that rearrange every other tool (code mode): last. */
   arrange: 900,
 });
@@ -93,6 +96,8 @@ export interface CapabilitySetupContext {
   readonly definition: Readonly<AgentDefinition>;
   readonly options: Readonly<AskOptions>;
   readonly emit: (event: EventPayload) => void;
+  /** The run's model: its capabilities (context window…) and tool-less calls counted in the run's usage. */
+  readonly model: RunModel;
 }
 
 /** What phase 1 may contribute. */
@@ -109,6 +114,14 @@ export interface CapabilitySetup {
   readonly guards?: readonly ToolCallGuard[];
   /** Text appended to the instructions. */
   readonly instructions?: string;
+  /** Prompt locals the agent's instructions receive (prompt views), e.g. `skillsPrompt`. */
+  readonly promptLocals?: Readonly<Record<string, unknown>>;
+  /**
+   * The prompt local that carries this capability's `instructions`: when the
+   * agent's instructions read it (a prompt view placing `skillsPrompt`), the
+   * instructions are not appended a second time.
+   */
+  readonly instructionsLocal?: string;
   /** Messages placed before the history (rare; e.g. restored context). */
   readonly prelude?: readonly ModelMessage[];
   /** Replaces the invocation's `history` (a restored session's conversation; the last one given wins). */

@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import { CancelledError, CleanupError, DeadlineExceededError } from '../error/control-errors.ts';
+import { CancelledError, CleanupError, DeadlineExceededError, isControlError } from '../error/control-errors.ts';
 import { OutputLimitError, ProtocolError } from '../error/protocol-error.ts';
 import { EventLog } from '../events/event-log.ts';
 import type { EventPayload, RunOutcome } from '../events/events.ts';
@@ -8,23 +8,28 @@ import type { Attributes } from '../instrumentation/instrumentation-subscriber.t
 import type { Operation, OperationContent } from '../instrumentation/operation.ts';
 import { traceIdOf } from '../instrumentation/trace-context.ts';
 import { AsyncScope } from '../lifetime/async-scope.ts';
-import type { Invocation, RunState } from '../tool/tool-binding.ts';
+import type { Invocation, RunHandle, RunState } from '../tool/tool-binding.ts';
 import { throwIfAborted } from '../util/abort.ts';
 import type { AgentDefinition } from './agent-definition.ts';
 import { runChain } from './hooks.ts';
-import type { BeforeModelEvent } from './hooks.ts';
+import type { BeforeInvocationEvent, InvocationResult, ModelRequest, ModelResponse } from './hooks.ts';
 import { createInvocation } from './invocation.ts';
 import type { AgentInput, AskOptions } from './invocation.ts';
-import { runModelStep } from './model-step.ts';
+import { runModelTurn } from './model-step.ts';
+import type { ModelStepResult } from './model-step.ts';
+import { fromModelResponse, toModelResponse } from './model-response.ts';
 import { prepareRun } from './prepare-run.ts';
 import type { PreparedRun } from './prepare-run.ts';
 import { Run } from './run.ts';
 import { classify, errorInfo, outcomeOf, providerCall, terminalEvent } from './run-failure.ts';
-import { safeMessage } from './safe-message.ts';
+import { errorMessageFor } from './runtime-hooks.ts';
 import type { Step } from './step.ts';
 import { presentationMessage, redactedStep, toolMessage } from './turn-messages.ts';
 import { addUsage, EMPTY_USAGE } from './usage.ts';
 import type { Usage } from './usage.ts';
+
+/** How often one turn's failed model call may be retried with a request an `afterModelError` hook replaced. */
+export const MAX_MODEL_RECOVERIES = 3;
 
 /**
  * One execution of an agent: owns its event log, abort controller, deadline
@@ -43,6 +48,10 @@ export class RunExecution {
   readonly #state: RunState;
   readonly #steps: Step[] = [];
   #messages: ModelMessage[] = [];
+  /** The turn in progress (the last one once the loop ends). */
+  #turn = 0;
+  /** A structured turn's events, held until the turn is judged. */
+  #buffered: EventPayload[] = [];
   #usage: Usage = EMPTY_USAGE;
   #lastCompletedText = '';
   #partialText = '';
@@ -81,6 +90,10 @@ export class RunExecution {
         signal: this.#controller.signal,
         scope: this.#scope,
         emit: (event) => this.#emit(event),
+        recordUsage: (usage) => {
+          this.#usage = addUsage(this.#usage, usage);
+        },
+        now: this.#now,
         operation: this.#agentOperation,
       });
       this.#messages = prepared.messages;
@@ -103,16 +116,17 @@ export class RunExecution {
     this.#emit({ type: 'invocation-start', agent });
     let outcome: RunOutcome = 'completed';
     let response = '';
+    let output: unknown;
     let failure: unknown;
     try {
-      response = await this.#loop(prepared);
+      ({ response, output } = await this.#conclude(prepared, await this.#loop(prepared)));
       this.#turnOperation?.finish();
       this.#emit({ type: 'invocation-stop', agent, usage: this.#usage });
     } catch (error) {
       failure = classify(error, this.#controller.signal);
       this.#turnOperation?.finish({}, failure);
       outcome = outcomeOf(failure);
-      response = outcome === 'partial' ? this.#partialText || this.#lastCompletedText : outcome === 'cancelled' ? '' : safeMessage(failure);
+      response = outcome === 'partial' ? this.#partialText || this.#lastCompletedText : outcome === 'cancelled' ? '' : await this.#errorMessage(prepared, failure);
       this.#emit({ type: 'invocation-error', agent, usage: this.#usage, error: errorInfo(failure, response) });
     }
 
@@ -124,11 +138,11 @@ export class RunExecution {
         ? cleanupFailures[0]
         : new CleanupError({ errors: cleanupFailures.flatMap((item) => (CleanupError.isInstance(item) ? item.errors : [item])) });
       outcome = 'failed';
-      response = safeMessage(failure);
+      response = await this.#errorMessage(prepared, failure);
     }
 
     const info = failure === undefined ? undefined : errorInfo(failure, response);
-    const output = outcome !== 'completed' ? undefined : this.#structuredOutput ? this.#structuredOutput.value : response;
+    if (outcome !== 'completed') output = undefined;
     this.#finishOperations({ outcome, ...this.#usage, ...(cleanupFailed ? { cleanupFailed } : {}) }, failure, { output: response });
     this.#emit(terminalEvent(outcome, response, output, info, cleanupFailed));
     return new Run({
@@ -145,7 +159,7 @@ export class RunExecution {
       cleanupFailed,
       steps: this.#steps,
       messages: this.#messages,
-      newMessages: this.#messages.slice(prepared.historyLength),
+      newMessages: this.#messages.filter((message) => !prepared.initial.has(message)),
       state: this.#state,
       events: this.log.events,
       startedAt: this.#startedAt,
@@ -153,60 +167,70 @@ export class RunExecution {
     });
   }
 
+  /** The caller-safe message of a failure: the runtime hooks' (the run's first, then the agent's), else the default. */
+  #errorMessage(prepared: PreparedRun, failure: unknown): Promise<string> {
+    const hooks = [...(this.#options.runtimeHooks ?? []), ...(this.#definition.runtimeHooks ?? [])];
+    return errorMessageFor(hooks, failure, prepared.handle);
+  }
+
+  /** The completed invocation's result, through `afterInvocation` hooks (a replaced conversation is checkpointed). */
+  async #conclude(prepared: PreparedRun, response: string): Promise<InvocationResult> {
+    const result: InvocationResult = { response, output: this.#structuredOutput ? this.#structuredOutput.value : response, messages: this.#messages };
+    const after = await runChain(
+      prepared.hooks.afterInvocation,
+      { ...this.#hookContext(prepared), result },
+      (event, replacement: InvocationResult) => ({ ...event, result: replacement }),
+    );
+    if (after.cancel !== undefined) throw new CancelledError({ message: after.cancel });
+    if (!after.replaced) return result;
+    const replaced = after.event.result;
+    if (replaced.messages !== this.#messages) {
+      this.#messages = [...replaced.messages];
+      await this.#checkpoint(prepared, this.#turn);
+    }
+    return replaced;
+  }
+
+  #hookContext(prepared: PreparedRun): { run: RunHandle; state: RunState } {
+    return { run: prepared.handle, state: this.#state };
+  }
+
   async #loop(prepared: PreparedRun): Promise<string> {
     const { limits, executor, hooks, structured } = prepared;
     const signal = this.#controller.signal;
-    const modelTools = prepared.modelTools;
+    const started = await runChain<BeforeInvocationEvent, readonly ModelMessage[]>(
+      hooks.beforeInvocation,
+      { ...this.#hookContext(prepared), messages: this.#messages },
+      (event, messages: readonly ModelMessage[]) => ({ ...event, messages }),
+    );
+    if (started.cancel !== undefined) throw new CancelledError({ message: started.cancel });
+    this.#messages = [...started.event.messages];
+
     for (let turn = 1; turn <= limits.maxTurns; turn++) {
+      this.#turn = turn;
       this.#turnOperation?.finish();
       const turnOperation = (this.#turnOperation = this.#agentOperation?.start('agent_turn', { turn }));
       throwIfAborted(signal);
-      const before = await runChain<BeforeModelEvent, readonly ModelMessage[]>(
-        hooks.beforeModel,
-        { run: prepared.handle, state: this.#state, turn, messages: this.#messages },
-        (event, messages) => ({ ...event, messages }),
-      );
-      if (before.cancel !== undefined) throw new CancelledError({ message: before.cancel });
-      this.#messages = [...before.event.messages];
-
-      assertInputModalities(this.#messages, prepared.capabilities);
-      this.#emit({ type: 'model-start', turn });
-      this.#partialText = '';
-      // A structured agent's turn is buffered: a terminal turn's payload is redacted before it is published.
-      const buffered: EventPayload[] = [];
-      const modelOperation = this.#startModelOperation(prepared, turn);
-      const step = await providerCall(signal, () => runModelStep({
-        caller: prepared.caller,
-        instructions: prepared.instructions,
-        messages: this.#messages,
-        tools: modelTools,
-        toolChoice: structured?.toolChoice() ?? this.#definition.toolChoice,
-        responseFormat: structured?.responseFormat(),
-        terminalTool: structured?.terminalTool(),
-        signal,
-        turn,
-        emit: structured ? (event) => buffered.push(event) : (event) => this.#emit(event),
-        onText: structured
-          ? undefined
-          : (text) => {
-              this.#partialText = text;
-            },
-        onRetry: modelOperation && ((notice) => modelOperation.emit('model_retry', { attempt: notice.attempt, delayMs: notice.delayMs, errorType: notice.errorClass, httpStatus: notice.httpStatus })),
-      })).catch((error: unknown) => {
-        modelOperation?.finish({}, error);
-        throw error;
-      });
-      modelOperation?.finish({ finishReason: step.finishReason, responseId: step.response?.id, responseModel: step.response?.modelId, ...step.usage }, undefined, { output: step.responseMessages });
+      const { request, step: provided } = await this.#callModel(prepared, turn);
       this.#dropPresentation();
-      const terminal = structured?.isTerminal(step) ?? false;
-      if (structured) for (const event of terminal ? structured.redactEvents(buffered) : buffered) this.#emit(event);
-      this.#usage = addUsage(this.#usage, step.usage);
-      this.#emit({ type: 'usage', turn, usage: step.usage, total: this.#usage });
-      this.#emit({ type: 'model-stop', turn, finishReason: step.finishReason, usage: step.usage });
+      const terminal = structured?.isTerminal(provided) ?? false;
+      if (structured) for (const event of terminal ? structured.redactEvents(this.#buffered) : this.#buffered) this.#emit(event);
+      this.#buffered = [];
+      this.#usage = addUsage(this.#usage, provided.usage);
+      this.#emit({ type: 'usage', turn, usage: provided.usage, total: this.#usage });
+      this.#emit({ type: 'model-stop', turn, finishReason: provided.finishReason, usage: provided.usage });
       this.#partialText = '';
+
+      const response = toModelResponse(provided);
+      const after = await runChain(
+        hooks.afterModel,
+        { ...this.#hookContext(prepared), turn, request, response },
+        (event, replacement: ModelResponse) => ({ ...event, response: replacement }),
+      );
+      if (after.cancel !== undefined) throw new CancelledError({ message: after.cancel });
+      const step = after.replaced ? fromModelResponse(after.event.response, response) : provided;
 
       const record: Step = { turn, text: step.text, reasoning: step.reasoning, toolCalls: step.toolCalls, toolResults: [], finishReason: step.finishReason, usage: step.usage };
-      await runChain(hooks.afterModel, { run: prepared.handle, state: this.#state, turn, step: record }, (event) => event);
       if (structured) {
         const decision = await structured.conclude(step);
         turnOperation?.emit('structured_result', { decision: decision.kind, terminal });
@@ -238,10 +262,97 @@ export class RunExecution {
     throw structured?.turnLimitError() ?? new ProtocolError('The agent reached its maximum model turns');
   }
 
-  /** Lets capabilities persist the completed turns (sessions). */
+  /**
+   * One model call of a turn: `beforeModel` hooks (the request they settle on
+   * is what the conversation continues with), the call and its retries, and
+   * on failure `afterModelError` hooks, whose replacement request starts the
+   * call again from `beforeModel` (at most {@link MAX_MODEL_RECOVERIES} times
+   * per turn). Cancellation, the deadline and `CleanupError` are never recovered.
+   */
+  async #callModel(prepared: PreparedRun, turn: number): Promise<{ request: ModelRequest; step: ModelStepResult }> {
+    const { hooks } = prepared;
+    let request: ModelRequest = { instructions: prepared.instructions, messages: this.#messages, tools: prepared.modelTools, settings: prepared.settings };
+    for (let recovery = 0; ; recovery++) {
+      const before = await runChain(
+        hooks.beforeModel,
+        { ...this.#hookContext(prepared), turn, request },
+        (event, replacement: ModelRequest) => ({ ...event, request: replacement }),
+      );
+      if (before.cancel !== undefined) throw new CancelledError({ message: before.cancel });
+      request = before.event.request;
+      this.#messages = [...request.messages];
+      try {
+        return { request, step: await this.#attempt(prepared, turn, request) };
+      } catch (error) {
+        if (recovery >= MAX_MODEL_RECOVERIES || this.#controller.signal.aborted || isControlError(error)) throw error;
+        const recovered = await runChain(
+          hooks.afterModelError,
+          { ...this.#hookContext(prepared), turn, request, error, recovery },
+          (event, replacement: ModelRequest) => ({ ...event, request: replacement }),
+        );
+        if (recovered.cancel !== undefined) throw new CancelledError({ message: recovered.cancel, cause: error });
+        if (!recovered.replaced) throw error;
+        request = recovered.event.request;
+        this.#messages = [...request.messages];
+      }
+    }
+  }
+
+  /** Sends one request (with its retries); a structured agent's events are buffered until the turn is judged. */
+  async #attempt(prepared: PreparedRun, turn: number, request: ModelRequest): Promise<ModelStepResult> {
+    const { structured } = prepared;
+    const signal = this.#controller.signal;
+    assertInputModalities(request.messages, prepared.capabilities);
+    this.#emit({ type: 'model-start', turn });
+    this.#partialText = '';
+    this.#buffered = [];
+    const modelOperation = this.#startModelOperation(prepared, turn, request);
+    const step = await providerCall(signal, () => runModelTurn({
+      caller: prepared.caller,
+      instructions: request.instructions,
+      messages: request.messages,
+      tools: request.tools,
+      settings: request.settings,
+      toolChoice: structured?.toolChoice() ?? this.#definition.toolChoice,
+      responseFormat: structured?.responseFormat(),
+      terminalTool: structured?.terminalTool(),
+      signal,
+      turn,
+      emit: structured ? (event) => this.#buffered.push(event) : (event) => this.#emit(event),
+      onText: structured
+        ? undefined
+        : (text) => {
+            this.#partialText = text;
+          },
+      deadline: this.invocation.deadline,
+      now: this.#now,
+      onRetry: (notice) => {
+        modelOperation?.emit('model_retry', { attempt: notice.attempt, delayMs: notice.delayMs, errorType: notice.errorClass, httpStatus: notice.httpStatus });
+        // A structured turn's events were never published: drop them; the retry notice itself is public.
+        this.#buffered = [];
+        this.#emit({
+          type: 'model-retry',
+          turn,
+          attempt: notice.attempt,
+          delay: notice.delayMs,
+          errorClass: notice.errorClass,
+          partialText: structured ? '' : notice.partialText,
+          ...(notice.httpStatus !== undefined ? { httpStatus: notice.httpStatus } : {}),
+        });
+      },
+    })).catch((error: unknown) => {
+      modelOperation?.finish({}, error);
+      throw error;
+    });
+    modelOperation?.finish({ finishReason: step.finishReason, responseId: step.response?.id, responseModel: step.response?.modelId, ...step.usage }, undefined, { output: step.responseMessages });
+    return step;
+  }
+
+  /** Lets capabilities persist the completed turns (sessions); prelude messages are never persisted. */
   async #checkpoint(prepared: PreparedRun, turn: number): Promise<void> {
+    const messages = this.#messages.filter((message) => !prepared.prelude.has(message));
     for (const capability of prepared.checkpoints) {
-      await capability.checkpoint?.({ messages: this.#messages.slice(prepared.preludeLength), state: this.#state, turn, operation: this.#agentOperation });
+      await capability.checkpoint?.({ messages, state: this.#state, turn, operation: this.#agentOperation });
     }
   }
 
@@ -270,14 +381,14 @@ export class RunExecution {
     this.#agentOperation = this.#operation.start('agent', { agent });
   }
 
-  #startModelOperation(prepared: PreparedRun, turn: number): Operation | undefined {
+  #startModelOperation(prepared: PreparedRun, turn: number, request: ModelRequest): Operation | undefined {
     if (!this.#turnOperation) return undefined;
     const { modelId, provider } = prepared.caller.model;
-    const settings = this.#definition.settings;
+    const settings = request.settings;
     return this.#turnOperation.start(
       'model',
-      { model: modelId, provider, turn, temperature: settings?.temperature, maxOutputTokens: settings?.maxOutputTokens, topP: settings?.topP },
-      { input: this.#messages },
+      { model: modelId, provider, turn, temperature: settings.temperature, maxOutputTokens: settings.maxOutputTokens, topP: settings.topP },
+      { input: request.messages },
     );
   }
 

@@ -1,9 +1,10 @@
 import { ConfigurationError } from '../error/configuration-error.ts';
-import { CancelledError, DeadlineExceededError, ProviderError } from '../error/control-errors.ts';
+import { CancelledError, DeadlineExceededError } from '../error/control-errors.ts';
 import { GhostlightError } from '../error/ghostlight-error.ts';
 import { ProtocolError } from '../error/protocol-error.ts';
 import type { ErrorInfo, EventPayload, RunOutcome } from '../events/events.ts';
 import { abortReason, isAbortError } from '../util/abort.ts';
+import { toProviderError } from './provider-errors.ts';
 
 /** Turns whatever ended the loop into the error the run reports. */
 export function classify(error: unknown, signal: AbortSignal): unknown {
@@ -12,17 +13,16 @@ export function classify(error: unknown, signal: AbortSignal): unknown {
   return error;
 }
 
-/** Runs a provider call; its failures (other than aborts and our own errors) become `ProviderError`s. */
+/**
+ * Runs a provider call; its failures (other than aborts and our own errors)
+ * become `ProviderError`s, a context overflow `ContextWindowOverflowError`.
+ */
 export async function providerCall<T>(signal: AbortSignal, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
     if (GhostlightError.isInstance(error) || signal.aborted) throw error;
-    const statusCode = (error as { statusCode?: unknown } | undefined)?.statusCode;
-    throw new ProviderError((error as Error | undefined)?.message ?? String(error), {
-      cause: error,
-      ...(typeof statusCode === 'number' ? { statusCode } : {}),
-    });
+    throw toProviderError(error);
   }
 }
 

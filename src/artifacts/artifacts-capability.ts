@@ -59,11 +59,11 @@ export function artifacts(options: ArtifactOptions = {}): RunCapability {
         bind: { artifacts: store },
         processors: [createArtifactProcessor({ store, limits, budget, resolver: options.resolve, run: binding.run, signal: binding.signal })],
         hooks: {
-          beforeModel: async ({ messages }) => {
+          beforeModel: async ({ request }) => {
             budget.reset();
             if (inputStored) return;
             inputStored = true;
-            await storeInputAttachments(messages.at(-1), store, limits);
+            await storeInputAttachments(request.messages.at(-1), store, limits);
           },
         },
       };

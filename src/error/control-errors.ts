@@ -74,7 +74,7 @@ export class InvocationError extends GhostlightError {
 /** A model provider call failed (network, HTTP status, malformed stream). */
 export class ProviderError extends GhostlightError {
   readonly [providerMarker] = true;
-  override readonly name = 'ProviderError';
+  override readonly name: string = 'ProviderError';
   /** The HTTP status, when the provider answered with one. */
   readonly statusCode: number | undefined;
 

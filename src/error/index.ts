@@ -11,3 +11,4 @@ export {
   isControlError,
 } from './control-errors.ts';
 export { RunFailedError } from './run-failed-error.ts';
+export { ContextWindowOverflowError } from './context-window-overflow-error.ts';

@@ -25,8 +25,8 @@ export class OutputLimitError extends ProtocolError {
   readonly [outputLimitMarker] = true;
   override readonly name = 'OutputLimitError';
 
-  constructor(options: { cause?: unknown } = {}) {
-    super('The model stopped before completing its response', options);
+  constructor(options: { message?: string; cause?: unknown } = {}) {
+    super(options.message ?? 'The model stopped before completing its response', { cause: options.cause });
   }
 
   /** Whether `error` is an OutputLimitError. */

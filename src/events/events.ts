@@ -41,6 +41,44 @@ export type EventPayload =
   | { type: 'model-stop'; turn: number; finishReason: FinishReason; usage: Usage }
   | { type: 'usage'; turn: number; usage: Usage; total: Usage }
   | {
+      /**
+       * A model call failed transiently and is retried after `delay` ms. The
+       * attempt's streamed text (`partialText`, also the text of any open
+       * message) is superseded: the next attempt streams a new message.
+       */
+      type: 'model-retry';
+      turn: number;
+      /** The attempt that failed, from 1. */
+      attempt: number;
+      /** Milliseconds until the next attempt. */
+      delay: number;
+      /** The failure's error name (`AI_APICallError`, …). */
+      errorClass: string;
+      /** The text the failed attempt had streamed (discard it). */
+      partialText: string;
+      /** The provider's HTTP status, when it answered with one. */
+      httpStatus?: number;
+    }
+  | {
+      /** `manageContext()` compacted the conversation (or tried to). */
+      type: 'context-compaction';
+      turn: number;
+      /** `threshold`: the estimate crossed the threshold; `overflow`: the provider refused the request. */
+      reason: 'threshold' | 'overflow';
+      /** `failed`: the request went on unchanged (threshold) or the overflow stands. */
+      outcome: 'compacted' | 'failed';
+      /** The estimated tokens of the request before compaction. */
+      estimatedTokens: number;
+      /** The context window compaction worked with. */
+      contextWindowTokens: number;
+      /** How many messages the summary replaced. */
+      removedMessages?: number;
+      /** The tokens the summary itself cost (added to the run's usage). */
+      usage?: Usage;
+      /** Why compaction failed. */
+      error?: ErrorInfo;
+    }
+  | {
       type: 'tool-start';
       toolCallId: string;
       toolName: string;

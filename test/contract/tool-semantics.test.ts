@@ -310,7 +310,7 @@ describe('hooks', () => {
     await defineAgent({
       name: 'rewrite',
       model,
-      hooks: { beforeModel: ({ messages }) => ({ replace: [...messages, { role: 'user' as const, content: 'Also be brief.' }] }) },
+      hooks: { beforeModel: ({ request }) => ({ replace: { ...request, messages: [...request.messages, { role: 'user' as const, content: 'Also be brief.' }] } }) },
     }).ask('go');
     expect(model.calls[0]?.prompt.at(-1)).toMatchObject({ role: 'user', content: [{ type: 'text', text: 'Also be brief.' }] });
     const cancelled = await defineAgent({ name: 'cancel', model: scriptedModel([]), hooks: { beforeModel: () => ({ cancel: 'budget exhausted' }) } }).ask('go');
