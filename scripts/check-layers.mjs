@@ -17,7 +17,7 @@ export const LAYERS = [
   { name: 'data', folders: ['schema', 'content', 'model'] },
   { name: 'tools', folders: ['tool'] },
   { name: 'runtime', folders: ['agent', 'events', 'session', 'registry', 'structured'] },
-  { name: 'capabilities', folders: ['workspace', 'sandbox', 'filesystem-tools', 'shell', 'artifacts', 'skills', 'code-mode', 'mcp', 'demo-model', 'opentelemetry'] },
+  { name: 'capabilities', folders: ['workspace', 'sandbox', 'filesystem-tools', 'shell', 'artifacts', 'skills', 'code-mode', 'mcp', 'demo-model', 'opentelemetry', 'context', 'prompts', 'todos'] },
   { name: 'surfaces', folders: ['ag-ui', 'ui-stream', 'http'] },
   { name: 'adapters', folders: ['adapter/cloudflare', 'adapter/browser', 'adapter/node'] },
 ];
@@ -34,6 +34,9 @@ export const CAPABILITY_DEPENDENCIES = {
   mcp: [],
   'demo-model': [],
   opentelemetry: [],
+  context: [],
+  prompts: [],
+  todos: [],
 };
 
 const layerOf = new Map(LAYERS.flatMap((layer, index) => layer.folders.map((folder) => [folder, index])));

@@ -145,6 +145,27 @@ export class AgUiEncoder {
           }, timestamp));
         }
         break;
+      case 'model-retry': {
+        // The failed attempt's text and tool calls are superseded: close them, then say so.
+        const superseded = this.#text?.id;
+        this.#closeText(out, timestamp);
+        this.#closeToolCalls(out, timestamp);
+        out.push(custom('ghostlight.model_retry', {
+          turn: event.turn,
+          attempt: event.attempt,
+          delay: event.delay,
+          errorClass: event.errorClass,
+          partialText: event.partialText,
+          ...(event.httpStatus !== undefined ? { httpStatus: event.httpStatus } : {}),
+          ...(superseded !== undefined ? { supersededMessageId: superseded } : {}),
+        }, timestamp));
+        break;
+      }
+      case 'context-compaction': {
+        const { type: _type, runId: _runId, sequence: _sequence, time: _time, ...compaction } = event;
+        out.push(custom('ghostlight.context_compaction', compaction, timestamp));
+        break;
+      }
       case 'invocation-stop':
       case 'invocation-error':
         this.#usage = event.usage;

@@ -71,7 +71,7 @@ export type EventPayload =
       estimatedTokens: number;
       /** The context window compaction worked with. */
       contextWindowTokens: number;
-      /** How many messages the summary replaced. */
+      /** How many fewer messages the conversation has (the summarised ones, less the summary). */
       removedMessages?: number;
       /** The tokens the summary itself cost (added to the run's usage). */
       usage?: Usage;

@@ -16,6 +16,16 @@ describe('modelCapabilities', () => {
     expect(modelCapabilities('anthropic/claude-opus-4-5')).toMatchObject({ known: true, nativeStructuredOutput: true });
   });
 
+  it('knows the context windows and output ceilings of those families, and the application overrides them', () => {
+    expect(modelCapabilities(anthropic('claude-sonnet-4-5')).contextWindow).toBe(200_000);
+    expect(modelCapabilities(openai('gpt-5-mini'))).toMatchObject({ contextWindow: 400_000, maxOutputTokens: 128_000 });
+    expect(modelCapabilities(openai('gpt-5-chat-latest'))).toMatchObject({ contextWindow: 128_000, maxOutputTokens: 16_384 });
+    expect(modelCapabilities(openai.chat('gpt-4o-mini'))).toMatchObject({ contextWindow: 128_000, maxOutputTokens: 16_384 });
+    expect(modelCapabilities(openai('gpt-4.1')).contextWindow).toBe(1_047_576);
+    expect(modelCapabilities(createOfflineDemoModel()).contextWindow).toBeUndefined();
+    expect(modelCapabilities(openai('gpt-5'), { contextWindow: 32_000 }).contextWindow).toBe(32_000);
+  });
+
   it('treats other models as unknown until the application says otherwise', () => {
     const demo = createOfflineDemoModel();
     expect(modelCapabilities(demo).known).toBe(false);

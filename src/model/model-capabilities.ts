@@ -21,6 +21,8 @@ export interface ModelCapabilities {
   readonly inputModalities?: readonly InputModality[];
   /** The model's output-token ceiling; larger `maxOutputTokens` settings are clamped to it. */
   readonly maxOutputTokens?: number;
+  /** The model's context window in tokens (input and output); context management compacts against it. */
+  readonly contextWindow?: number;
 }
 
 /** Application overrides: any subset of the fields (a given field makes the capabilities `known`). */
@@ -42,26 +44,30 @@ interface Row {
 
 const DOCUMENTS: readonly InputModality[] = ['text', 'image', 'pdf'];
 
+const OPENAI = { nativeStructuredOutput: true, tools: true, toolChoice: true, inputModalities: DOCUMENTS } as const;
+
 /**
  * The built-in table: the families of the provider packages Ghostlight is
- * tested with. First match wins; anything else is unknown.
+ * tested with, with their context windows and output ceilings as the
+ * providers publish them (where a family varies, the smallest). First match
+ * wins; anything else is unknown (override with `modelCapabilities`).
  */
 const TABLE: readonly Row[] = [
   {
     provider: 'anthropic',
     model: /claude-(?:(?:sonnet|opus|haiku)-4-5|opus-4-1|(?:sonnet|opus)-4-6|opus-4-[78]|(?:sonnet|opus|haiku|fable)-5)/,
-    capabilities: { nativeStructuredOutput: true, tools: true, toolChoice: true, inputModalities: DOCUMENTS },
+    capabilities: { nativeStructuredOutput: true, tools: true, toolChoice: true, inputModalities: DOCUMENTS, contextWindow: 200_000 },
   },
   {
     provider: 'anthropic',
     model: /^claude-/,
-    capabilities: { nativeStructuredOutput: false, tools: true, toolChoice: true, inputModalities: DOCUMENTS },
+    capabilities: { nativeStructuredOutput: false, tools: true, toolChoice: true, inputModalities: DOCUMENTS, contextWindow: 200_000 },
   },
-  {
-    provider: 'openai',
-    model: /^(?:gpt-4o|gpt-4\.1|gpt-5|o1|o3|o4)/,
-    capabilities: { nativeStructuredOutput: true, tools: true, toolChoice: true, inputModalities: DOCUMENTS },
-  },
+  { provider: 'openai', model: /^gpt-4o/, capabilities: { ...OPENAI, contextWindow: 128_000, maxOutputTokens: 16_384 } },
+  { provider: 'openai', model: /^gpt-4\.1/, capabilities: { ...OPENAI, contextWindow: 1_047_576, maxOutputTokens: 32_768 } },
+  { provider: 'openai', model: /^gpt-5(?:\.\d+)?-chat/, capabilities: { ...OPENAI, contextWindow: 128_000, maxOutputTokens: 16_384 } },
+  { provider: 'openai', model: /^gpt-5/, capabilities: { ...OPENAI, contextWindow: 400_000, maxOutputTokens: 128_000 } },
+  { provider: 'openai', model: /^(?:o1|o3|o4)/, capabilities: { ...OPENAI, contextWindow: 200_000, maxOutputTokens: 100_000 } },
   {
     provider: 'google',
     model: /^gemini-/,
@@ -70,6 +76,7 @@ const TABLE: readonly Row[] = [
       tools: true,
       toolChoice: true,
       inputModalities: ['text', 'image', 'pdf', 'file', 'audio', 'video'],
+      contextWindow: 1_048_576,
     },
   },
 ];

@@ -40,7 +40,9 @@ const DEFAULT_PATHS: readonly SkillPath[] = ['workspace://skills'];
 /**
  * Skills as a run capability: loads the catalog when the run starts, then
  * appends the `<available_skills>` discovery text to the instructions and
- * adds the `skills` tool. An empty catalog adds neither. The agent's own
+ * adds the `skills` tool (instructions that place the `skillsPrompt` prompt
+ * local themselves, e.g. a prompt view, get it only there). An empty catalog
+ * adds neither. The agent's own
  * tools are unchanged: a skill's `allowed-tools` grants nothing. Skills read
  * from the run's workspace must be read-only for tools (a writable grant on
  * them is a `ConfigurationError`).
@@ -70,7 +72,9 @@ export function skills(config: SkillsConfig = {}): RunCapability {
         await options.onLoad?.(catalog, binding);
       }
       if (catalog.empty) return;
-      return { tools: [catalog.tool()], instructions: catalog.discoveryPrompt() };
+      const prompt = catalog.discoveryPrompt();
+      // A prompt view may place the catalog itself (the `skillsPrompt` local); then it is not appended again.
+      return { tools: [catalog.tool()], instructions: prompt, promptLocals: { skillsPrompt: prompt }, instructionsLocal: 'skillsPrompt' };
     },
   };
 }

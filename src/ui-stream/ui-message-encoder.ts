@@ -30,6 +30,7 @@ export class UiMessageEncoder {
   #reasoning: { id: string } | undefined;
   #reasoningCount = 0;
   #stepOpen = false;
+  #openToolInputs = new Map<string, string>();
   #usage: Usage | undefined;
   #runId = '';
   #sessionId: string | undefined;
@@ -82,12 +83,14 @@ export class UiMessageEncoder {
         this.#closeText(out);
         break;
       case 'tool-call-start':
+        this.#openToolInputs.set(event.toolCallId, event.toolName);
         out.push({ type: 'tool-input-start', toolCallId: event.toolCallId, toolName: event.toolName });
         break;
       case 'tool-call-delta':
         out.push({ type: 'tool-input-delta', toolCallId: event.toolCallId, inputTextDelta: event.delta });
         break;
       case 'tool-call-stop':
+        this.#openToolInputs.delete(event.toolCallId);
         out.push({ type: 'tool-input-available', toolCallId: event.toolCallId, toolName: event.toolName, input: event.input ?? {} });
         break;
       case 'tool-stop':
@@ -112,6 +115,33 @@ export class UiMessageEncoder {
           });
         }
         break;
+      case 'model-retry': {
+        // The failed attempt's text and tool inputs are superseded: close them and name them, so a UI can drop them.
+        const supersededTextId = this.#text?.id;
+        this.#closeText(out);
+        for (const [toolCallId, toolName] of this.#openToolInputs) {
+          out.push({ type: 'tool-input-error', toolCallId, toolName, input: {}, errorText: 'Superseded: the model call is retried' });
+        }
+        this.#openToolInputs.clear();
+        out.push({
+          type: 'data-ghostlight-model-retry',
+          data: {
+            turn: event.turn,
+            attempt: event.attempt,
+            delay: event.delay,
+            errorClass: event.errorClass,
+            partialText: event.partialText,
+            ...(event.httpStatus !== undefined ? { httpStatus: event.httpStatus } : {}),
+            ...(supersededTextId !== undefined ? { supersededTextId } : {}),
+          },
+        });
+        break;
+      }
+      case 'context-compaction': {
+        const { type: _type, runId: _runId, sequence: _sequence, time: _time, ...compaction } = event;
+        out.push({ type: 'data-ghostlight-context-compaction', transient: true, data: compaction });
+        break;
+      }
       case 'model-stop':
         this.#closeText(out);
         this.#closeStep(out);
