@@ -11,6 +11,12 @@ export interface ScriptedTurn {
   error?: unknown;
   /** Wait this long (ms) before finishing, honouring the abort signal. */
   delayMs?: number;
+  /** After the text, send this as the stream's `error` part instead of finishing. */
+  streamError?: unknown;
+  /** After the text, fail the stream as a dropped connection does (a TypeError). */
+  dropAfterText?: boolean;
+  /** Called with the call options before answering (e.g. to abort the run mid-call). */
+  onCall?: (options: LanguageModelV4CallOptions) => void;
 }
 
 /** A usage value for scripted turns. */
@@ -31,6 +37,7 @@ export function scriptedModel(turns: ScriptedTurn[]): MockLanguageModelV4 & { ca
       calls.push(options);
       const turn = turns[index++];
       if (!turn) throw new Error(`scriptedModel ran out of turns at call ${index}`);
+      turn.onCall?.(options);
       if (turn.error !== undefined) throw turn.error;
       return { stream: streamOf(turn, index, options.abortSignal) };
     },
@@ -58,9 +65,24 @@ function streamOf(turn: ScriptedTurn, index: number, signal: AbortSignal | undef
   });
   const finishReason = turn.finishReason ?? (turn.toolCalls?.length ? 'tool-calls' : 'stop');
   const finish: LanguageModelV4StreamPart = { type: 'finish', finishReason: { unified: finishReason, raw: finishReason }, usage: scriptedUsage };
+  if (turn.dropAfterText) {
+    // Parts are handed out one read at a time: erroring a stream discards what is still queued.
+    let next = 0;
+    return new ReadableStream({
+      pull(controller) {
+        if (next < parts.length) controller.enqueue(parts[next++]!);
+        else controller.error(new TypeError('terminated'));
+      },
+    });
+  }
   return new ReadableStream({
     async start(controller) {
       for (const part of parts) controller.enqueue(part);
+      if (turn.streamError !== undefined) {
+        controller.enqueue({ type: 'error', error: turn.streamError });
+        controller.close();
+        return;
+      }
       if (turn.delayMs) {
         await new Promise<void>((resolve, reject) => {
           const timer = setTimeout(resolve, turn.delayMs);
