@@ -3,7 +3,6 @@ import type { ResolvedSchema } from '../schema/resolve-schema.ts';
 import { validateJson } from '../schema/validate-json.ts';
 import { markTool } from '../tool/tool.ts';
 import type { Tool } from '../tool/tool.ts';
-import type { RunState } from '../tool/tool-binding.ts';
 import { assertToolName } from '../tool/tool-name.ts';
 import { ToolError } from '../tool/tool-error.ts';
 
@@ -105,7 +104,7 @@ export function writeTodos(options: WriteTodosOptions = {}): Tool<TodoPlan, Todo
 }
 
 /** The plan a run (or a session's state) holds, if any. */
-export function readPlan(state: RunState | undefined): TodoPlan | undefined {
+export function readPlan(state: Readonly<Record<string, unknown>> | undefined): TodoPlan | undefined {
   const plan = state?.[PLAN_STATE_KEY] as unknown;
   if (typeof plan !== 'object' || plan === null || !Array.isArray((plan as TodoPlan).todos)) return undefined;
   return plan as TodoPlan;
