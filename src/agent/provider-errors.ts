@@ -59,13 +59,19 @@ export function isContextOverflow(error: unknown): boolean {
 /**
  * Whether a failed model call may succeed when repeated: a call that never got
  * an answer (no status, or a network failure while reading the stream), an
- * answer 408, 409, 429 or 5xx, or an error inside the stream that the provider
- * marks retryable or names as transient (overloaded, rate limited, server
- * error, timeout). Anything else fails the same way again.
+ * answer 408, 409, 429 or 5xx (unless the provider package marks that answer
+ * as not retryable), or an error inside the stream that the provider marks
+ * retryable or names as transient (overloaded, rate limited, server error,
+ * timeout). Anything else fails the same way again.
  */
 export function isRetryableModelError(error: unknown): boolean {
   if (GhostlightError.isInstance(error) || isContextOverflow(error)) return false;
-  if (APICallError.isInstance(error)) return isRetryableStatus(error.statusCode);
+  if (APICallError.isInstance(error)) {
+    if (error.statusCode === undefined) return true;
+    // AI SDK's default `isRetryable` follows the status; `false` on a retryable status is the provider's own
+    // verdict (OpenAI's insufficient_quota inside a stream), which stands.
+    return isRetryableStatus(error.statusCode) && error.isRetryable !== false;
+  }
   // A dropped connection while reading the body (undici, browsers and workerd raise TypeError).
   if (error instanceof TypeError) return true;
   if (!isPlainErrorObject(error)) return false;

@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { createOpenAI } from '@ai-sdk/openai';
 import * as v from 'valibot';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defineAgent, defineTool } from 'ghostlight';
 import { chunkLines, splitStreams, startFixtureServer } from '../support/fixture-server';
+import { anthropicText, chatText } from '../support/fixture-fetch';
 import { calculatorTool as calculator } from '../support/calculator-tool';
 import { hasRealworld, readRealworld } from '../support/realworld';
 
@@ -179,3 +181,65 @@ describe.skipIf(!hasRealworld('provider-fixtures', 'anthropic') || !hasRealworld
     });
   },
 );
+
+describe.skipIf(!hasRealworld('provider-fixtures', 'openai') || !hasRealworld('provider-fixtures', 'azure'))('transient failures over loopback HTTP: model-retry, then the answer', () => {
+  it('a real 429 body is retried after 1 s and the recorded answer follows (@ai-sdk/openai, Responses)', async () => {
+    const { createOpenAI } = await import('@ai-sdk/openai');
+    const body = readRealworld(...fixture2('openai', 'openai-error.1.json'));
+    const server = await startFixtureServer([
+      { kind: 'json', body, status: 429 },
+      { kind: 'sse', events: chunkLines(readRealworld(...fixture2('azure', 'azure-text.1.chunks.txt'))) },
+    ]);
+    close = server.close;
+    const run = await defineAgent({ name: 'limited', model: createOpenAI({ baseURL: server.baseURL, apiKey: 'k' })('gpt-4.1-mini'), settings: { maxRetries: 1 } }).ask('Hi');
+    expect(run.outcome).toBe('completed');
+    expect(run.response.length).toBeGreaterThan(0);
+    expect(server.requests).toHaveLength(2);
+    expect(run.events.filter((event) => event.type === 'model-retry')).toEqual([
+      expect.objectContaining({ attempt: 1, delay: 1_000, httpStatus: 429, errorClass: 'AI_APICallError', partialText: '' }),
+    ]);
+  });
+
+  it('a recorded insufficient_quota inside the stream is not retried: the provider package marks it final', async () => {
+    const { createOpenAI } = await import('@ai-sdk/openai');
+    const server = await startFixtureServer([{ kind: 'sse', events: chunkLines(readRealworld(...fixture2('openai', 'openai-error.1.chunks.txt'))) }]);
+    close = server.close;
+    const run = await defineAgent({ name: 'quota', model: createOpenAI({ baseURL: server.baseURL, apiKey: 'k' })('gpt-5') }).ask('Hi');
+    expect(run.outcome).toBe('failed');
+    expect(server.requests).toHaveLength(1);
+    expect(run.events.some((event) => event.type === 'model-retry')).toBe(false);
+  });
+});
+
+describe('context overflow bodies over loopback HTTP (test/fixtures/provider-errors)', () => {
+  const overflowFixture = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/provider-errors/${name}.json`, import.meta.url), 'utf8')) as { status: number; body: unknown };
+  const history = Array.from({ length: 8 }, (_, index) => ({ role: index % 2 === 0 ? ('user' as const) : ('assistant' as const), content: `message-${index}` }));
+  const never = { contextWindowTokens: 1_000_000, compressionThreshold: 1, summaryRatio: 0.5, preserveRecentMessages: 2 };
+
+  it.each([
+    ['openai-chat-context-length-exceeded', 'openai'],
+    ['anthropic-prompt-too-long', 'anthropic'],
+    ['vllm-context-length', 'compatible'],
+  ] as const)('%s: compaction, then the recorded answer', async (name, provider) => {
+    const { manageContext } = await import('ghostlight/context');
+    const answer = (text: string) => (provider === 'anthropic' ? anthropicText(text) : chatText(text)) as { events: readonly string[] };
+    const error = overflowFixture(name);
+    const server = await startFixtureServer([
+      { kind: 'json', body: JSON.stringify(error.body), status: error.status },
+      { kind: 'sse', events: [...answer('A summary.').events] },
+      { kind: 'sse', events: [...answer('Answered.').events] },
+    ]);
+    close = server.close;
+    const model =
+      provider === 'anthropic'
+        ? (await import('@ai-sdk/anthropic')).createAnthropic({ baseURL: server.baseURL, apiKey: 'k' })('claude-sonnet-4-5')
+        : provider === 'openai'
+          ? (await import('@ai-sdk/openai')).createOpenAI({ baseURL: server.baseURL, apiKey: 'k' }).chat('gpt-4o')
+          : (await import('@ai-sdk/openai-compatible')).createOpenAICompatible({ name: 'vllm', baseURL: server.baseURL, apiKey: 'k' }).chatModel('llama');
+    const run = await defineAgent({ name: 'overflow', model, capabilities: [manageContext(never)] }).ask('current', { history });
+    expect(run.response).toBe('Answered.');
+    expect(server.requests).toHaveLength(3);
+    expect(run.events.find((event) => event.type === 'context-compaction')).toMatchObject({ reason: 'overflow', outcome: 'compacted' });
+    expect(JSON.stringify(server.bodies[2])).not.toContain('message-0');
+  });
+});
