@@ -1,5 +1,6 @@
 import { planCodeModeTurn } from './demo-code-mode.ts';
 import { planStructuredTurn } from './demo-structured.ts';
+import { PLANNING_TOOL, planTodoTurn } from './demo-todos.ts';
 
 /** What the offline demo model sees on each turn. */
 export interface DemoRequest {
@@ -29,16 +30,20 @@ const STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'what', 'this', 'that',
 /**
  * The built-in policy: answer from tool results when there are some; else call
  * the tools whose name or description shares a word with the user's message;
- * else reply plainly.
+ * else reply plainly. With the `write_todos` tool and a request of several
+ * steps it plans first and works through the plan step by step.
  */
 export function planDemoTurn(request: DemoRequest): DemoTurn {
   const structured = planStructuredTurn(request);
   if (structured) return structured;
   const program = planCodeModeTurn(request);
   if (program) return program;
+  const planned = planTodoTurn(request);
+  if (planned) return planned;
   if (request.toolResults.length > 0) return { text: answerFromResults(request) };
   const words = significantWords(request.userText);
   const chosen = request.tools
+    .filter((tool) => tool.name !== PLANNING_TOOL)
     .map((tool) => ({ tool, score: overlap(words, significantWords(`${tool.name.replaceAll(/[_-]/g, ' ')} ${tool.description} ${enumWords(tool.inputSchema)}`)) }))
     .filter((entry) => entry.score > 0)
     .sort((left, right) => right.score - left.score)

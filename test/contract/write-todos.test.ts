@@ -92,3 +92,32 @@ describe('write_todos (A1)', () => {
     expect(writeTodos({ name: 'plan' }).name).toBe('plan');
   });
 });
+
+describe('write_todos with the offline demo model', () => {
+  it('publishes a plan for a request of several steps, works through it one step at a time and answers', async () => {
+    const { createOfflineDemoModel } = await import('ghostlight/demo-model');
+    const { helpCenterLookup, orderStatus } = await import('../../worker/demo-agent');
+    const agent = defineAgent({ name: 'planner', model: createOfflineDemoModel(), tools: [writeTodos(), helpCenterLookup, orderStatus] });
+    const run = await agent.ask('Check the shipping policy, then look up order 481.', { context: { accountId: 'acct-1' } });
+    expect(run.outcome).toBe('completed');
+    const calls = run.steps.flatMap((step) => step.toolCalls.map((call) => call.toolName));
+    expect(calls).toEqual(['write_todos', 'help_center_lookup', 'write_todos', 'order_status', 'write_todos']);
+    const plans = run.steps.flatMap((step) => step.toolResults).filter((result) => result.toolName === 'write_todos').map((result) => (result.value as { todos: Array<{ status: string }> }).todos.map((todo) => todo.status));
+    expect(plans).toEqual([
+      ['in_progress', 'pending'],
+      ['completed', 'in_progress'],
+      ['completed', 'completed'],
+    ]);
+    expect(readPlan(run.state)?.todos.map((todo) => todo.title)).toEqual(['Check the shipping policy', 'Look up order 481']);
+    expect(run.response).toContain('All 2 steps of the plan are done');
+    expect(run.response).toContain('three to five business days');
+    expect(run.response).toContain('shipped on Monday');
+  });
+
+  it('answers a simple request without a plan', async () => {
+    const { createOfflineDemoModel } = await import('ghostlight/demo-model');
+    const run = await defineAgent({ name: 'simple', model: createOfflineDemoModel(), tools: [writeTodos()] }).ask('Hello there');
+    expect(run.steps.flatMap((step) => step.toolCalls)).toEqual([]);
+    expect(readPlan(run.state)).toBeUndefined();
+  });
+});

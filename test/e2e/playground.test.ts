@@ -165,6 +165,32 @@ describe('the playground, served by the Worker, in Chromium', () => {
     await page.click('button[role="tab"][data-tab="timeline"]');
   });
 
+  it('shows the write_todos plan as a live checklist that follows each update, keyless with the offline model', async () => {
+    await page.click('button[data-example="planner"]');
+    const turns = page.locator('.message.assistant');
+    const before = await turns.count();
+    await page.fill('#prompt', 'Check the shipping policy, then look up order 481, then check whether the "blue kettle" is in stock.');
+    await page.click('button.primary');
+    const turn = turns.nth(before);
+    // Live: while the slow stock check runs, the third step is the one in progress and the first two are done.
+    await turn.locator('.plan li[data-todo="step-3"][data-status="in_progress"]').waitFor({ timeout: 20_000 });
+    await expect(turn.locator('.plan li[data-status="completed"]').count()).resolves.toBe(2);
+    await expect(turn.locator('.plan .plan-progress').textContent()).resolves.toBe(' 2/3');
+    await page.screenshot({ path: join(screenshotDir, 'plan-in-progress.png') });
+    await turn.and(page.locator('[data-outcome]')).waitFor({ timeout: 20_000 });
+    await expect(turn.getAttribute('data-outcome')).resolves.toBe('completed');
+    await expect(turn.locator('.plan li').evaluateAll((items) => items.map((item) => [item.querySelector('.todo-title')?.textContent, item.getAttribute('data-status')]))).resolves.toEqual([
+      ['Check the shipping policy', 'completed'],
+      ['Look up order 481', 'completed'],
+      ['Check whether the "blue kettle" is in stock', 'completed'],
+    ]);
+    await expect(turn.locator('.plan').count()).resolves.toBe(1);
+    await expect(turn.locator('.tool-card[data-tool="check_stock"]').getAttribute('data-status')).resolves.toBe('success');
+    await expect(turn.locator('p.text').innerText()).resolves.toContain('All 3 steps of the plan are done');
+    await expect(page.locator('.timeline').innerText()).resolves.toContain('plan updated (3/3 done)');
+    await page.screenshot({ path: join(screenshotDir, 'plan-done.png') });
+  });
+
   it('is accessible (axe-core: no serious or critical violations) and usable on a narrow screen', async () => {
     await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
     const violations = await page.evaluate(async () => {

@@ -7,6 +7,7 @@ import { loadSettings, saveSettings } from './settings';
 import type { Settings } from './settings';
 import type { Runner, ViewEvent } from './view-event';
 import { artifactGallery } from './view/artifact-view';
+import { planOf } from './view/plan-checklist';
 import { Inspector } from './view/inspector';
 import { skillsView } from './view/skills-view';
 import { WorkspaceView } from './view/workspace-view';
@@ -22,6 +23,8 @@ export function createApp(root: HTMLElement): void {
   let example: ExampleInfo = examples[0]!;
   let controller: AbortController | undefined;
   const agents = new Map<string, Promise<Agent>>();
+  /** Tool names by call id, for the calls of the current run (a plan is shown from write_todos results). */
+  const toolNames = new Map<string, string>();
   const exampleFor = (id: string) => examples.find((candidate) => candidate.id === id) ?? example;
   const local = new LocalRunner(
     (id) => agentFor(id),
@@ -91,6 +94,7 @@ export function createApp(root: HTMLElement): void {
     send.setAttribute('disabled', '');
     stop.removeAttribute('disabled');
     transcript.user(input);
+    toolNames.clear();
     timeline.start(`${example.title} · ${runner().label}`);
     try {
       for await (const view of runner().run(example.id, input, controller.signal)) show(view);
@@ -115,13 +119,20 @@ export function createApp(root: HTMLElement): void {
         transcript.text(view.delta);
         break;
       case 'tool-start':
+        toolNames.set(view.id, view.name);
         transcript.toolStart(view);
         timeline.add(`${view.caller === 'code' ? 'program calls' : 'tool'} ${view.name}`);
         break;
-      case 'tool-stop':
+      case 'tool-stop': {
         transcript.toolStop(view);
+        const plan = view.status === 'success' && toolNames.get(view.id) === 'write_todos' ? planOf(view.value, view.content) : undefined;
+        if (plan) {
+          transcript.plan(plan);
+          timeline.add(`plan updated (${plan.todos.filter((todo) => todo.status === 'completed').length}/${plan.todos.length} done)`);
+        }
         timeline.add(`tool finished (${view.status})`, view.status);
         break;
+      }
       case 'program-start':
         transcript.programStart(view);
         timeline.add('program started');

@@ -38,6 +38,15 @@ export const examples: readonly ExampleInfo[] = [
     load: () => import('./skills').then((module) => module.skillsExample),
   },
   {
+    id: 'planner',
+    title: 'Planning with write_todos',
+    description:
+      'For a request of several steps the agent publishes a plan with the write_todos tool, works through it one step at a time and keeps the plan up to date: the checklist above its answer follows each update. The plan lives in the run state (ghostlight.plan).',
+    suggestions: ['Check the shipping policy, then look up order 481, then check whether the "blue kettle" is in stock.'],
+    onWorker: false,
+    load: () => import('./planner').then((module) => module.plannerExample),
+  },
+  {
     id: 'triage',
     title: 'Structured triage',
     description:

@@ -2,6 +2,8 @@ import { h } from '../dom';
 import { ProgramCard } from './program-card';
 import { ToolCard } from './tool-card';
 import { jsonView } from './json-view';
+import { PlanChecklist } from './plan-checklist';
+import type { PlanView } from './plan-checklist';
 
 /** The conversation: user messages, streamed assistant text, tool cards. */
 export class Transcript {
@@ -10,12 +12,14 @@ export class Transcript {
   readonly #programs = new Map<string, ProgramCard>();
   #turn: HTMLElement | undefined;
   #text: HTMLElement | undefined;
+  #plan: PlanChecklist | undefined;
 
   /** Shows the user's message and opens the assistant's turn. */
   user(text: string): void {
     // Ids are unique within a run, not across runs: later events only ever concern the new turn.
     this.#cards.clear();
     this.#programs.clear();
+    this.#plan = undefined;
     this.element.append(h('div', { class: 'message user' }, h('span', { class: 'who' }, 'You'), h('p', {}, text)));
     this.#turn = h('div', { class: 'message assistant', 'aria-busy': 'true' }, h('span', { class: 'who' }, 'Agent'));
     this.#text = undefined;
@@ -35,7 +39,8 @@ export class Transcript {
 
   /** Adds a tool card; text after it starts a new paragraph. */
   toolStart(options: { id: string; name: string; input: unknown; caller: string; parentId?: string }): void {
-    const card = new ToolCard(options);
+    // The plan of write_todos is shown as the checklist; its cards stay folded.
+    const card = new ToolCard({ ...options, collapsed: options.name === 'write_todos' });
     this.#cards.set(options.id, card);
     const program = options.parentId === undefined ? undefined : this.#programs.get(options.parentId);
     (program?.calls ?? this.#turnElement()).append(card.element);
@@ -46,6 +51,17 @@ export class Transcript {
   /** Shows a tool call's outcome. */
   toolStop(options: { id: string; status: 'success' | 'error'; content: string; durationMs: number }): void {
     this.#cards.get(options.id)?.finish(options);
+  }
+
+  /** Shows the agent's plan (write_todos) as a checklist at the top of the turn, updated in place. */
+  plan(plan: PlanView): void {
+    if (!this.#plan) {
+      this.#plan = new PlanChecklist();
+      const turn = this.#turnElement();
+      turn.insertBefore(this.#plan.element, turn.children[1] ?? null);
+    }
+    this.#plan.update(plan);
+    this.#scroll();
   }
 
   /** Shows a code-mode program starting. */
