@@ -101,6 +101,7 @@ async function prepare(input: PrepareRunInput): Promise<PreparedRun> {
     deadline: invocation.deadline,
     now: input.now,
     recordUsage: input.recordUsage,
+    operation,
   });
   const userMessage = toUserMessage(input.input);
   const capabilities = capabilitiesFor(definition, options);

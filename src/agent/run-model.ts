@@ -1,5 +1,6 @@
 import type { LanguageModel, ModelMessage } from 'ai';
 import type { FinishReason } from '../events/events.ts';
+import type { Operation } from '../instrumentation/operation.ts';
 import type { ModelCapabilities } from '../model/model-capabilities.ts';
 import { ModelCaller } from './model-call.ts';
 import type { ModelSettings } from './model-step.ts';
@@ -14,6 +15,8 @@ export interface RunModelRequest {
   readonly messages: readonly ModelMessage[];
   /** Settings over the run's (`maxOutputTokens`, `temperature`…). */
   readonly settings?: ModelSettings | undefined;
+  /** What the call is for, as its `model` operation reports it (e.g. `context_compaction`). */
+  readonly purpose?: string | undefined;
 }
 
 /** What such a call answered. */
@@ -44,6 +47,8 @@ export function createRunModel(options: {
   deadline: number | undefined;
   now: () => number;
   recordUsage: (usage: Usage) => void;
+  /** The run's agent operation: each call is a `model` operation inside it. */
+  operation?: Operation | undefined;
 }): RunModel {
   return {
     capabilities: options.capabilities,
@@ -51,6 +56,11 @@ export function createRunModel(options: {
       const settings = { ...options.settings, ...request.settings };
       // A caller of its own: its conversion cache belongs to the run's conversation.
       const caller = new ModelCaller(options.model, settings);
+      const operation = options.operation?.start(
+        'model',
+        { model: caller.model.modelId, provider: caller.model.provider, purpose: request.purpose ?? 'generate', temperature: settings.temperature, maxOutputTokens: settings.maxOutputTokens },
+        { input: request.messages },
+      );
       const step = await providerCall(options.signal, () =>
         runModelTurn({
           caller,
@@ -62,8 +72,13 @@ export function createRunModel(options: {
           emit: () => undefined,
           deadline: options.deadline,
           now: options.now,
+          onRetry: (notice) => operation?.emit('model_retry', { attempt: notice.attempt, delayMs: notice.delayMs, errorType: notice.errorClass, httpStatus: notice.httpStatus }),
         }),
-      );
+      ).catch((error: unknown) => {
+        operation?.finish({}, error);
+        throw error;
+      });
+      operation?.finish({ finishReason: step.finishReason, ...step.usage }, undefined, { output: step.text });
       options.recordUsage(step.usage);
       return { text: step.text, finishReason: step.finishReason, usage: step.usage };
     },

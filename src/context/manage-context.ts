@@ -39,7 +39,18 @@ export function manageContext(options: ManageContextOptions = {}): RunCapability
     name: 'context',
     order: CAPABILITY_ORDER.context,
     setup({ model, emit, binding }) {
-      const compactor = new Compactor(settings, model, emit);
+      const compactor = new Compactor(settings, model, (event) => {
+        emit(event);
+        binding.operation?.emit('context_compaction', {
+          turn: event.turn,
+          reason: event.reason,
+          outcome: event.outcome,
+          estimatedTokens: event.estimatedTokens,
+          contextWindowTokens: event.contextWindowTokens,
+          removedMessages: event.removedMessages,
+          errorType: event.error?.name,
+        });
+      });
       return {
         hooks: {
           async beforeModel({ request, turn }) {
@@ -67,12 +78,14 @@ export function manageContext(options: ManageContextOptions = {}): RunCapability
   };
 }
 
+type CompactionEvent = Extract<EventPayload, { type: 'context-compaction' }>;
+
 class Compactor {
   readonly #settings: ContextSettings;
   readonly #model: RunModel;
-  readonly #emit: (event: EventPayload) => void;
+  readonly #emit: (event: CompactionEvent) => void;
 
-  constructor(settings: ContextSettings, model: RunModel, emit: (event: EventPayload) => void) {
+  constructor(settings: ContextSettings, model: RunModel, emit: (event: CompactionEvent) => void) {
     this.#settings = settings;
     this.#model = model;
     this.#emit = emit;
@@ -92,6 +105,7 @@ class Compactor {
       const plan = planCompaction(request.messages, this.#settings);
       const summary = await this.#model.generate({
         instructions: SUMMARIZATION_PROMPT,
+        purpose: 'context_compaction',
         messages: [{ role: 'user', content: `${transcriptOf(plan.summarized)}\n\nPlease summarize this conversation.` }],
       });
       usage = summary.usage;

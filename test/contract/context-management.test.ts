@@ -5,7 +5,8 @@ import { APICallError } from '@ai-sdk/provider';
 import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { CleanupError, ConfigurationError, ContextWindowOverflowError, defineAgent, defineTool, MemorySessionStore } from 'ghostlight';
+import { CleanupError, ConfigurationError, ContextWindowOverflowError, defineAgent, defineTool, Instrumentation, MemorySessionStore } from 'ghostlight';
+import type { InstrumentationSubscriber } from 'ghostlight';
 import type { EventOf, GhostlightEvent } from 'ghostlight';
 import { CONTEXT_DEFAULTS, estimateRequestTokens, manageContext, planCompaction, SUMMARIZATION_PROMPT } from 'ghostlight/context';
 import anthropicPromptTooLong from '../fixtures/provider-errors/anthropic-prompt-too-long.json';
@@ -117,6 +118,18 @@ describe('manageContext (A17): compaction in a run', () => {
     ]);
     expect(run.messages[0]).toMatchObject({ role: 'user', content: 'summary', providerOptions: { ghostlight: { contextSummary: true } } });
     expect(run.messages.at(-1)).toMatchObject({ role: 'assistant' });
+  });
+
+  it('reports the summary as a model operation (purpose context_compaction) and a context_compaction event', async () => {
+    const seen: string[] = [];
+    const subscriber: InstrumentationSubscriber = {
+      start: (name, attributes) => void (name === 'model' && seen.push(`model:${String(attributes.purpose ?? 'turn')}`)),
+      emit: (name, attributes) => void seen.push(`${name}:${String(attributes.reason)}:${String(attributes.outcome)}`),
+    };
+    const model = scriptedModel([{ text: 'summary' }, { text: 'done' }]);
+    const instrumentation = new Instrumentation({ subscribers: [subscriber] });
+    await defineAgent({ name: 'observed', model, instrumentation, capabilities: [manageContext(small)] }).ask('current', { history: history(8) });
+    expect(seen).toEqual(['model:context_compaction', 'context_compaction:threshold:compacted', 'model:turn']);
   });
 
   it('keeps the agent instructions out of the summary and in every request', async () => {
