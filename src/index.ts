@@ -6,7 +6,8 @@
  * has its own entry and is bundled only when imported: `ghostlight/workspace`,
  * `ghostlight/sandbox`, `ghostlight/filesystem-tools`, `ghostlight/shell`,
  * `ghostlight/code-mode`, `ghostlight/skills`, `ghostlight/artifacts`,
- * `ghostlight/mcp`; the surfaces `ghostlight/http`, `ghostlight/ag-ui`,
+ * `ghostlight/mcp`, `ghostlight/context`, `ghostlight/prompts`,
+ * `ghostlight/todos`; the surfaces `ghostlight/http`, `ghostlight/ag-ui`,
  * `ghostlight/ui-stream`; `ghostlight/demo-model`; `ghostlight/opentelemetry`; and the runtime adapters
  * `ghostlight/cloudflare`, `ghostlight/browser`, `ghostlight/node`.
  *
