@@ -8,6 +8,7 @@ import { createSupportAgent } from './demo-agent';
 import { createAnalystAgent } from './demo-analyst';
 import { demoAuth } from './demo-auth';
 import { modelFromEnv } from './model-from-env';
+import { jsonError } from './json-error';
 import { placeholderPage } from './placeholder-page';
 import { traceRoutes } from './trace-route';
 
@@ -34,13 +35,18 @@ export function createWorkerApp(env: Record<string, unknown>): Hono {
     runTimeoutMs: 120_000,
     onError: (error) => console.error('ghostlight: unexpected error', error),
   });
+  app.notFound((context) => jsonError(404, 'not_found', `No route for ${context.req.method} ${new URL(context.req.url).pathname.slice(0, 200)}`));
+  app.onError((error) => {
+    console.error('ghostlight: unexpected error', error);
+    return jsonError(500, 'internal_error', 'Internal server error');
+  });
   app.get('/api', (context) =>
     context.json({
       name: 'ghostlight',
       model: choice.label,
       agents: [agent.name, analyst.name],
       sessions: namespace ? 'durable-object' : 'memory',
-      routes: ['POST /agents/:name/runs', 'GET /agents/:name/runs/:runId/events', 'POST /agents/:name/ag-ui', 'POST /agents/:name/chat'],
+      routes: ['POST /agents/:name/sessions', 'POST /agents/:name/runs', 'GET /agents/:name/runs/:runId/events', 'POST /agents/:name/ag-ui', 'POST /agents/:name/chat'],
       try: `curl -s -X POST -H 'content-type: application/json' -d '{"input":"How long does shipping take?"}' ${new URL(context.req.url).origin}/agents/support/runs`,
     }),
   );

@@ -32,7 +32,7 @@ app.post('/bare/runs', async (context) => {
   const body = (await context.req.json()) as { input?: unknown };
   if (typeof body?.input !== 'string' || body.input.length === 0) return context.json({ error: { code: 'invalid_input', message: 'input' } }, 400);
   const runId = crypto.randomUUID();
-  const tokens = { inputTokens: 40, outputTokens: 12, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0, totalTokens: 52 };
+  const tokens = { inputTokens: 40, inputTokenDetails: { noCacheTokens: 40, cacheReadTokens: 0, cacheWriteTokens: 0 }, outputTokens: 12, outputTokenDetails: { textTokens: 12, reasoningTokens: 0 }, totalTokens: 52 };
   return context.json({
     runId,
     sessionId: runId,

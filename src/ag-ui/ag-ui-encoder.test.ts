@@ -3,7 +3,7 @@ import { makeUsage } from '../agent/usage.ts';
 import type { EventPayload, GhostlightEvent } from '../events/events.ts';
 import { AgUiEncoder } from './ag-ui-encoder.ts';
 
-const usage = makeUsage(2, 1);
+const usage = makeUsage({ noCacheTokens: 2, textTokens: 1 });
 const log = (...payloads: EventPayload[]): GhostlightEvent[] =>
   payloads.map((payload, sequence) => ({ ...payload, runId: 'run', sequence, time: 1000 + sequence }) as GhostlightEvent);
 const encode = (events: GhostlightEvent[]) => {

@@ -1,3 +1,5 @@
+import { NO_RESULT, observationResult, PendingModelCalls } from '../events/pending-model-calls.ts';
+import type { PendingModelCall } from '../events/pending-model-calls.ts';
 import type { Usage } from '../agent/usage.ts';
 import type { GhostlightEvent } from '../events/events.ts';
 import { randomId } from '../util/id.ts';
@@ -30,6 +32,7 @@ export class AgUiEncoder {
   #textSegments = new Map<string, number>();
   #reasoning: { spanId: string; messageId: string } | undefined;
   #openToolCalls = new Set<string>();
+  readonly #pending = new PendingModelCalls();
   #usage: Usage | undefined;
   #ended = false;
 
@@ -52,6 +55,9 @@ export class AgUiEncoder {
     if (terminal) {
       this.#closeText(out, timestamp);
       this.#closeToolCalls(out, timestamp);
+    }
+    if (terminal || event.type === 'model-start') {
+      for (const call of this.#pending.drain()) out.push(this.#result(call, NO_RESULT, 'error', timestamp));
     }
 
     switch (event.type) {
@@ -102,8 +108,10 @@ export class AgUiEncoder {
         break;
       case 'tool-call-stop':
         if (this.#openToolCalls.delete(event.toolCallId)) out.push({ type: 'TOOL_CALL_END', toolCallId: event.toolCallId, timestamp });
+        this.#pending.called(event);
         break;
       case 'tool-start':
+        this.#pending.started(event);
         // A model's own calls are announced by TOOL_CALL_START; calls made by programs are not in the model's stream.
         if (event.caller !== 'model' || event.parentToolCallId !== undefined) {
           out.push(custom('ghostlight.tool_start', {
@@ -121,6 +129,12 @@ export class AgUiEncoder {
       case 'program-observe': {
         const { type: _type, runId: _runId, sequence: _sequence, time: _time, ...observation } = event;
         out.push(custom('ghostlight.program.observe', observation, timestamp));
+        // A control call (exec, wait, stop) reports through its observation: it becomes the call's TOOL_CALL_RESULT.
+        const call = this.#pending.observed();
+        if (call) {
+          const result = observationResult(event);
+          out.push(this.#result(call, JSON.stringify(result.value), result.status, timestamp));
+        }
         break;
       }
       case 'tool-stop':
@@ -150,6 +164,7 @@ export class AgUiEncoder {
         const superseded = this.#text?.id;
         this.#closeText(out, timestamp);
         this.#closeToolCalls(out, timestamp);
+        for (const call of this.#pending.drain()) out.push(this.#result(call, 'Superseded: the model call is retried', 'error', timestamp));
         out.push(custom('ghostlight.model_retry', {
           turn: event.turn,
           attempt: event.attempt,
@@ -240,6 +255,10 @@ export class AgUiEncoder {
     return out;
   }
 
+  #result(call: PendingModelCall, content: string, status: 'success' | 'error', timestamp: number): AgUiEvent {
+    return { type: 'TOOL_CALL_RESULT', messageId: randomId(), toolCallId: call.toolCallId, content, role: 'tool', timestamp, metadata: { status, toolName: call.toolName } };
+  }
+
   #segmentId(messageId: string): string {
     const seen = this.#textSegments.get(messageId) ?? 0;
     this.#textSegments.set(messageId, seen + 1);
@@ -269,17 +288,15 @@ export class AgUiEncoder {
   }
 }
 
-/** Converts Ghostlight usage (disjoint parts) to AG-UI's totals-with-parts accounting. */
+/** Converts Ghostlight usage (AI SDK's totals with details) to AG-UI's totals-with-parts accounting. */
 export function toTokenUsage(usage: Usage): AgUiTokenUsage {
-  const inputTokens = usage.inputTokens + usage.cacheReadTokens + usage.cacheWriteTokens;
-  const outputTokens = usage.outputTokens + usage.reasoningTokens;
   return {
-    inputTokens,
-    outputTokens,
-    totalTokens: inputTokens + outputTokens,
-    reasoningTokens: usage.reasoningTokens,
-    cachedInputTokens: usage.cacheReadTokens,
-    cacheWriteInputTokens: usage.cacheWriteTokens,
+    inputTokens: usage.inputTokens,
+    outputTokens: usage.outputTokens,
+    totalTokens: usage.totalTokens,
+    reasoningTokens: usage.outputTokenDetails.reasoningTokens,
+    cachedInputTokens: usage.inputTokenDetails.cacheReadTokens,
+    cacheWriteInputTokens: usage.inputTokenDetails.cacheWriteTokens,
   };
 }
 

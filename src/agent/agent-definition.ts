@@ -5,6 +5,7 @@ import type { ModelCapabilityOverrides } from '../model/model-capabilities.ts';
 import type { ResultDeclaration } from '../structured/result-schema.ts';
 import type { ToolDeclaration } from '../tool/tool-declaration.ts';
 import type { Invocation, RunHandle, ToolBinding } from '../tool/tool-binding.ts';
+import type { FileDownloader } from './file-downloads.ts';
 import type { AgentHooks } from './hooks.ts';
 import type { AgentLimits } from './limits.ts';
 import type { ModelRegistry } from './model-registry.ts';
@@ -46,6 +47,13 @@ export interface AgentDefinition {
   hooks?: AgentHooks | undefined;
   /** Hooks around every run of this agent (after the run's own `runtimeHooks`): preparation, session history, safe error messages. */
   runtimeHooks?: readonly RuntimeHook[] | undefined;
+  /**
+   * Fetches file URLs the model cannot read by URL (default: none — a URL the
+   * model reads natively goes to the provider as it is, any other fails the
+   * run with `UnsupportedInputError`). Build it with `allowDownloads({
+   * allowHosts, maxBytes })`: client-named URLs are untrusted.
+   */
+  downloads?: FileDownloader | undefined;
   /** Provider call settings (temperature, max output tokens, retries…). */
   settings?: ModelSettings | undefined;
   /** How the model may choose tools (AI SDK `toolChoice`; default `auto`). */

@@ -4,6 +4,10 @@ import { resultSchemaFor } from '../structured/prepare-structured-result.ts';
 import { resolveStrategy } from '../structured/resolve-strategy.ts';
 import type { GhostlightEvent } from '../events/events.ts';
 import { isTool } from '../tool/tool.ts';
+import type { Tool } from '../tool/tool.ts';
+import type { Tool as AiSdkTool } from 'ai';
+import type { ToolDeclaration } from '../tool/tool-declaration.ts';
+import { assertKnownKeys } from './option-keys.ts';
 import type { AgentDefinition } from './agent-definition.ts';
 import type { InferSchemaOutput } from '../tool/define-tool.ts';
 import type { ResultDeclaration } from '../structured/result-schema.ts';
@@ -107,8 +111,11 @@ export class Agent<TOutput = unknown> {
  * });
  */
 export function defineAgent<const RESULT extends ResultDeclaration | undefined = undefined>(
-  definition: AgentDefinition & { result?: RESULT },
+  input: AgentDefinitionInput & { result?: RESULT },
 ): Agent<ResultOutput<RESULT>> {
+  if (typeof input !== 'object' || input === null) throw new ConfigurationError('defineAgent needs a definition object');
+  assertKnownKeys(input, DEFINITION_KEYS, `defineAgent(${typeof input.name === 'string' ? input.name.slice(0, 64) : '…'})`, DEFINITION_EQUIVALENTS);
+  const definition: AgentDefinition & { result?: RESULT } = { ...input, tools: toolList(input.tools) };
   if (typeof definition.name !== 'string' || !AGENT_NAME_PATTERN.test(definition.name)) {
     throw new ConfigurationError(
       `Agent name must start with a letter and contain only letters, digits, '_', '-' and '.' (at most 64): ${String(definition.name)}`,
@@ -118,12 +125,43 @@ export function defineAgent<const RESULT extends ResultDeclaration | undefined =
     throw new ConfigurationError(`Agent ${definition.name} needs a model`);
   }
   resolveLimits(definition.limits);
+  if (definition.downloads !== undefined && typeof definition.downloads !== 'function') {
+    throw new ConfigurationError(`Agent ${definition.name}: downloads must be a downloader, e.g. allowDownloads({ allowHosts })`);
+  }
   if (definition.detectToolLoops && definition.detectToolLoops !== true) {
     createToolLoopHooks(definition.detectToolLoops, new Set());
   }
   assertNoStaticCollisions(definition);
   assertResultDeclaration(definition);
   return new Agent<ResultOutput<RESULT>>(definition);
+}
+
+/** The keys of an agent definition (a key added to `AgentDefinition` must be listed here: the type says so). */
+const DEFINITION_KEYS: readonly string[] = Object.keys({
+  name: 1, model: 1, instructions: 1, tools: 1, limits: 1, hooks: 1, downloads: 1, settings: 1, toolChoice: 1, models: 1, detectToolLoops: 1,
+  result: 1, modelCapabilities: 1, capabilities: 1, instrumentation: 1, captureContent: 1,
+} satisfies Record<keyof AgentDefinition, 1>);
+
+/** What users of other SDKs reach for, and the Ghostlight key that does it. */
+const DEFINITION_EQUIVALENTS: Readonly<Record<string, string>> = Object.freeze({
+  system: 'instructions',
+  stopWhen: 'limits (maxTurns)',
+  temperature: 'settings (temperature)',
+  providerOptions: 'settings (providerOptions)',
+});
+
+/** A record of tools keyed by name, as AI SDK takes them: AI SDK `tool()` values or Ghostlight tools. */
+export type ToolRecord = Readonly<Record<string, Tool<any, any> | AiSdkTool<any, any>>>;
+
+/** What `defineAgent` takes: an {@link AgentDefinition} whose `tools` may also be a {@link ToolRecord}. */
+export type AgentDefinitionInput = Omit<AgentDefinition, 'tools'> & { tools?: readonly ToolDeclaration[] | ToolRecord | undefined };
+
+/** The agent's tools as a list: a record (AI SDK's shape) of AI SDK tools, or of Ghostlight tools (named by their own `name`). */
+function toolList(tools: AgentDefinitionInput['tools']): readonly ToolDeclaration[] {
+  if (tools === undefined || Array.isArray(tools)) return tools ?? [];
+  const entries = Object.entries(tools as object);
+  const rest = Object.fromEntries(entries.filter(([, tool]) => !isTool(tool)));
+  return [...entries.flatMap(([, tool]) => (isTool(tool) ? [tool] : [])), ...(Object.keys(rest).length > 0 ? [rest as ToolDeclaration] : [])];
 }
 
 /** Checks the result schema now, and the strategy too when the model is known now. */

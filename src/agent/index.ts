@@ -1,5 +1,5 @@
 export { Agent, defineAgent } from './agent.ts';
-export type { RunStream } from './agent.ts';
+export type { AgentDefinitionInput, RunStream, ToolRecord } from './agent.ts';
 export type { AgentDefinition, Instructions, PromptLocals } from './agent-definition.ts';
 export { cancel, prepend, replace } from './hooks.ts';
 export type {
@@ -27,6 +27,8 @@ export { DEFAULT_LIMITS } from './limits.ts';
 export type { AgentLimits } from './limits.ts';
 export { createModelRegistry } from './model-registry.ts';
 export type { ModelProvider, ModelRegistry, ModelRegistryOptions } from './model-registry.ts';
+export { allowDownloads, DEFAULT_DOWNLOAD_MAX_BYTES } from './file-downloads.ts';
+export type { DownloadPolicy, FileDownloader } from './file-downloads.ts';
 export type { ModelSettings } from './model-step.ts';
 export { Run } from './run.ts';
 export type { RunRecord, RunSummary } from './run.ts';

@@ -15,6 +15,8 @@ import {
 } from 'ai/internal';
 import { ConfigurationError } from '../error/configuration-error.ts';
 import type { Tool } from '../tool/tool.ts';
+import { createDownloader } from './file-downloads.ts';
+import type { FileDownloader } from './file-downloads.ts';
 import type { ModelSettings } from './model-step.ts';
 
 type AssistantPart = Exclude<AssistantModelMessage['content'], string>[number];
@@ -28,19 +30,24 @@ type AssistantPart = Exclude<AssistantModelMessage['content'], string>[number];
 export class ModelCaller {
   readonly model: LanguageModelV4;
   readonly #settings: ModelSettings;
+  readonly #download: ReturnType<typeof createDownloader>;
   readonly #convertedMessages: LanguageModelV4Message[] = [];
   #convertedFrom: ModelMessage[] = [];
   #instructions: { text: string | undefined; converted: LanguageModelV4Message[] } | undefined;
   #tools: { source: readonly Tool[]; prepared: LanguageModelV4FunctionTool[] } | undefined;
 
-  constructor(model: LanguageModel, settings: ModelSettings) {
+  #signal: AbortSignal | undefined;
+
+  constructor(model: LanguageModel, settings: ModelSettings, downloads?: FileDownloader) {
     this.model = languageModelV4(model);
     this.#settings = settings;
+    this.#download = createDownloader(downloads, () => this.#signal ?? new AbortController().signal);
   }
 
   /** The provider prompt for `messages`, converting only what was not converted before. */
   async prompt(instructions: string | undefined, messages: readonly ModelMessage[], signal: AbortSignal): Promise<LanguageModelV4Message[]> {
     const supportedUrls = await this.model.supportedUrls;
+    this.#signal = signal;
     const reusable = this.#reusablePrefix(messages);
     if (reusable < this.#convertedFrom.length) {
       this.#convertedMessages.length = 0;
@@ -51,7 +58,8 @@ export class ModelCaller {
       const converted = await convertToLanguageModelPrompt({
         prompt: { messages: fresh, instructions: undefined },
         supportedUrls,
-        download: undefined,
+        // Never AI SDK's default download (any URL, 2 GiB, redirects followed): only what `downloads` allows.
+        download: this.#download,
         abortSignal: signal,
         provider: this.model.provider,
       });

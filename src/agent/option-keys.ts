@@ -51,12 +51,28 @@ const EQUIVALENTS: Readonly<Record<string, string>> = Object.freeze({
  */
 export function assertKnownOptions(options: object, accepted: ReadonlySet<string>, what = 'agent.ask'): void {
   for (const key of Object.keys(options)) {
-    if (accepted.has(key) || (options as Record<string, unknown>)[key] === undefined) continue;
     const capability = CAPABILITY_OPTION_KEYS[key];
-    if (capability) {
+    if (capability && !accepted.has(key) && (options as Record<string, unknown>)[key] !== undefined) {
       throw new ConfigurationError(`The ${key} option of ${what} needs ${capability} in the agent's capabilities`);
     }
-    const hint = Object.hasOwn(EQUIVALENTS, key) ? EQUIVALENTS[key] : closest(key, [...accepted]);
+  }
+  assertKnownKeys(options, [...accepted], what, EQUIVALENTS);
+}
+
+/**
+ * Refuses keys of an options object that nothing reads (`ConfigurationError`
+ * naming the key, the object and the closest known key, or the equivalent
+ * Ghostlight option for a key other SDKs use). Undefined values pass.
+ */
+export function assertKnownKeys(
+  options: object,
+  known: readonly string[],
+  what: string,
+  equivalents: Readonly<Record<string, string>> = {},
+): void {
+  for (const key of Object.keys(options)) {
+    if (known.includes(key) || (options as Record<string, unknown>)[key] === undefined) continue;
+    const hint = Object.hasOwn(equivalents, key) ? equivalents[key] : closest(key, known);
     throw new ConfigurationError(`Unknown option ${key} for ${what}${hint ? ` (did you mean ${hint}?)` : ''}`);
   }
 }

@@ -27,6 +27,7 @@ import type { CapabilitySetup, RunCapability } from './run-capability.ts';
 import { createRunModel } from './run-model.ts';
 import { chooseHistory } from './runtime-hooks.ts';
 import type { Usage } from './usage.ts';
+import { ToolResolutionFailure } from './run-failure.ts';
 import { ToolExecutor } from './tool-executor.ts';
 import { createToolLoopHooks } from './tool-loop-detector.ts';
 
@@ -118,9 +119,15 @@ async function prepare(input: PrepareRunInput): Promise<PreparedRun> {
   for (const hook of runtimeHooks) await hook.prepareRun?.({ run: handle, binding, state, scope });
 
   const registry = options.toolRegistry;
-  const tools = await RunTools.resolve([...(definition.tools ?? []), ...setups.flatMap((setup) => setup.tools ?? [])], binding, {
-    lookup: registry && ((id) => registry.get(id)),
-  });
+  let tools: RunTools;
+  try {
+    tools = await RunTools.resolve([...(definition.tools ?? []), ...setups.flatMap((setup) => setup.tools ?? [])], binding, {
+      lookup: registry && ((id) => registry.get(id)),
+    });
+  } catch (error) {
+    if (ConfigurationError.isInstance(error)) throw error;
+    throw new ToolResolutionFailure(error);
+  }
   scope.defer(async () => {
     const failures = await tools.close();
     if (failures.length > 0) throw new CleanupError({ errors: failures, message: 'Closing the tools of the run failed' });
@@ -163,7 +170,7 @@ async function prepare(input: PrepareRunInput): Promise<PreparedRun> {
   const stored = setups.findLast((setup) => setup.history !== undefined)?.history ?? [];
   const history = await chooseHistory(runtimeHooks, { run: handle, stored, fallback: options.history ?? [] });
   return {
-    caller: new ModelCaller(model, settings),
+    caller: new ModelCaller(model, settings, definition.downloads),
     capabilities: modelCaps,
     structured,
     limits,

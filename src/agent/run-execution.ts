@@ -21,11 +21,11 @@ import { fromModelResponse, toModelResponse } from './model-response.ts';
 import { prepareRun } from './prepare-run.ts';
 import type { PreparedRun } from './prepare-run.ts';
 import { Run } from './run.ts';
-import { classify, errorInfo, outcomeOf, providerCall, terminalEvent } from './run-failure.ts';
+import { classify, errorInfo, outcomeOf, providerCall, terminalEvent, ToolResolutionFailure } from './run-failure.ts';
 import { errorMessageFor } from './runtime-hooks.ts';
 import type { Step } from './step.ts';
 import { presentationMessage, redactedStep, toolMessage } from './turn-messages.ts';
-import { addUsage, EMPTY_USAGE } from './usage.ts';
+import { addUsage, EMPTY_USAGE, usageAttributes } from './usage.ts';
 import type { Usage } from './usage.ts';
 
 /** How often one turn's failed model call may be retried with a request an `afterModelError` hook replaced. */
@@ -99,6 +99,7 @@ export class RunExecution {
       this.#messages = prepared.messages;
       return await this.#run(prepared);
     } catch (error) {
+      if (error instanceof ToolResolutionFailure) return this.#failedToStart(error.cause);
       this.#finishOperations({ outcome: 'failed' }, error);
       this.log.fail(error);
       throw error;
@@ -143,7 +144,7 @@ export class RunExecution {
 
     const info = failure === undefined ? undefined : errorInfo(failure, response);
     if (outcome !== 'completed') output = undefined;
-    this.#finishOperations({ outcome, ...this.#usage, ...(cleanupFailed ? { cleanupFailed } : {}) }, failure, { output: response });
+    this.#finishOperations({ outcome, ...usageAttributes(this.#usage), ...(cleanupFailed ? { cleanupFailed } : {}) }, failure, { output: response });
     this.#emit(terminalEvent(outcome, response, output, info, cleanupFailed));
     return new Run({
       runId: this.invocation.runId,
@@ -160,6 +161,41 @@ export class RunExecution {
       steps: this.#steps,
       messages: this.#messages,
       newMessages: this.#messages.filter((message) => !prepared.initial.has(message)),
+      state: this.#state,
+      events: this.log.events,
+      startedAt: this.#startedAt,
+      endedAt: this.#now(),
+    });
+  }
+
+  /** The run whose tools could not be resolved (prepareRun closed what it opened): it ends at once with that cause. */
+  async #failedToStart(cause: unknown): Promise<Run> {
+    const agent = this.#definition.name;
+    this.#emit({ type: 'run-start', sessionId: this.invocation.sessionId, agent });
+    this.#emit({ type: 'invocation-start', agent });
+    const failure = classify(cause, this.#controller.signal);
+    const outcome = outcomeOf(failure);
+    const hooks = [...(this.#options.runtimeHooks ?? []), ...(this.#definition.runtimeHooks ?? [])];
+    const response = outcome === 'failed' ? await errorMessageFor(hooks, failure, { runId: this.invocation.runId, invocation: this.invocation }) : '';
+    const info = errorInfo(failure, response);
+    this.#emit({ type: 'invocation-error', agent, usage: this.#usage, error: info });
+    this.#finishOperations({ outcome, ...usageAttributes(this.#usage) }, failure, { output: response });
+    this.#emit(terminalEvent(outcome, response, undefined, info, false));
+    return new Run({
+      runId: this.invocation.runId,
+      sessionId: this.invocation.sessionId,
+      agent,
+      invocation: this.invocation,
+      outcome,
+      response,
+      output: undefined,
+      usage: this.#usage,
+      error: failure,
+      errorInfo: info,
+      cleanupFailed: false,
+      steps: [],
+      messages: [],
+      newMessages: [],
       state: this.#state,
       events: this.log.events,
       startedAt: this.#startedAt,
@@ -344,7 +380,7 @@ export class RunExecution {
       modelOperation?.finish({}, error);
       throw error;
     });
-    modelOperation?.finish({ finishReason: step.finishReason, responseId: step.response?.id, responseModel: step.response?.modelId, ...step.usage }, undefined, { output: step.responseMessages });
+    modelOperation?.finish({ finishReason: step.finishReason, responseId: step.response?.id, responseModel: step.response?.modelId, ...usageAttributes(step.usage) }, undefined, { output: step.responseMessages });
     return step;
   }
 

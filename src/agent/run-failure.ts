@@ -55,3 +55,16 @@ export function terminalEvent(outcome: RunOutcome, response: string, output: unk
       return { type: 'run-error', outcome, response, error, cleanupFailed };
   }
 }
+
+/**
+ * A failure while resolving the run's tools (an MCP server that cannot be
+ * reached or answers badly, a tool provider that throws): not bad
+ * configuration, so the run ends `failed` with it as the cause instead of
+ * throwing from `ask`.
+ */
+export class ToolResolutionFailure {
+  readonly cause: unknown;
+  constructor(cause: unknown) {
+    this.cause = cause;
+  }
+}

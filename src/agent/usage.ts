@@ -1,70 +1,110 @@
 import type { LanguageModelUsage } from 'ai';
 
 /**
- * Token counts, partitioned so they can be added without double counting:
- * `inputTokens` excludes cache reads and writes, `outputTokens` excludes
- * reasoning, and `totalTokens` is the sum of the five.
+ * Token counts in AI SDK 7's `LanguageModelUsage` shape and with its
+ * meanings: `inputTokens` is every input token (cache reads and writes
+ * included, broken down in `inputTokenDetails`), `outputTokens` every output
+ * token (reasoning included, broken down in `outputTokenDetails`), and
+ * `totalTokens` their sum. Unlike AI SDK's type, every count is a number
+ * (0 when the provider did not report it), so usage values add up.
  */
 export interface Usage {
-  /** Input tokens that were neither read from nor written to a cache. */
+  /** All input (prompt) tokens, cached ones included. */
   readonly inputTokens: number;
-  /** Output tokens, reasoning excluded. */
+  /** How the input tokens split. */
+  readonly inputTokenDetails: {
+    /** Input tokens neither read from nor written to a cache. */
+    readonly noCacheTokens: number;
+    /** Input tokens read from the provider's cache. */
+    readonly cacheReadTokens: number;
+    /** Input tokens written to the provider's cache. */
+    readonly cacheWriteTokens: number;
+  };
+  /** All output (completion) tokens, reasoning included. */
   readonly outputTokens: number;
-  /** Input tokens read from the provider's cache. */
-  readonly cacheReadTokens: number;
-  /** Input tokens written to the provider's cache. */
-  readonly cacheWriteTokens: number;
-  /** Reasoning tokens. */
-  readonly reasoningTokens: number;
-  /** The sum of the five fields above. */
+  /** How the output tokens split. */
+  readonly outputTokenDetails: {
+    /** Text (and tool call) tokens. */
+    readonly textTokens: number;
+    /** Reasoning tokens. */
+    readonly reasoningTokens: number;
+  };
+  /** `inputTokens + outputTokens`. */
   readonly totalTokens: number;
 }
 
-/** Zero usage. */
-export const EMPTY_USAGE: Usage = Object.freeze(makeUsage(0, 0, 0, 0, 0));
+/** The parts a usage value is built from, each counted once. */
+export interface UsageParts {
+  readonly noCacheTokens?: unknown;
+  readonly cacheReadTokens?: unknown;
+  readonly cacheWriteTokens?: unknown;
+  readonly textTokens?: unknown;
+  readonly reasoningTokens?: unknown;
+}
 
-/** Builds a usage value; negative or invalid counts become 0. */
-export function makeUsage(
-  inputTokens: unknown,
-  outputTokens: unknown,
-  cacheReadTokens: unknown = 0,
-  cacheWriteTokens: unknown = 0,
-  reasoningTokens: unknown = 0,
-): Usage {
-  const fields = {
-    inputTokens: count(inputTokens),
-    outputTokens: count(outputTokens),
-    cacheReadTokens: count(cacheReadTokens),
-    cacheWriteTokens: count(cacheWriteTokens),
-    reasoningTokens: count(reasoningTokens),
-  };
+/** Builds a usage value from its disjoint parts; negative or invalid counts become 0. */
+export function makeUsage(parts: UsageParts = {}): Usage {
+  const noCacheTokens = count(parts.noCacheTokens);
+  const cacheReadTokens = count(parts.cacheReadTokens);
+  const cacheWriteTokens = count(parts.cacheWriteTokens);
+  const textTokens = count(parts.textTokens);
+  const reasoningTokens = count(parts.reasoningTokens);
+  const inputTokens = noCacheTokens + cacheReadTokens + cacheWriteTokens;
+  const outputTokens = textTokens + reasoningTokens;
   return {
-    ...fields,
-    totalTokens:
-      fields.inputTokens + fields.outputTokens + fields.cacheReadTokens + fields.cacheWriteTokens + fields.reasoningTokens,
+    inputTokens,
+    inputTokenDetails: { noCacheTokens, cacheReadTokens, cacheWriteTokens },
+    outputTokens,
+    outputTokenDetails: { textTokens, reasoningTokens },
+    totalTokens: inputTokens + outputTokens,
   };
 }
+
+/** Usage as flat instrumentation attributes, with AI SDK's meanings (totals include cache and reasoning). */
+export function usageAttributes(usage: Usage): Record<string, number> {
+  return {
+    inputTokens: usage.inputTokens,
+    outputTokens: usage.outputTokens,
+    cacheReadTokens: usage.inputTokenDetails.cacheReadTokens,
+    cacheWriteTokens: usage.inputTokenDetails.cacheWriteTokens,
+    reasoningTokens: usage.outputTokenDetails.reasoningTokens,
+    totalTokens: usage.totalTokens,
+  };
+}
+
+/** Zero usage. */
+export const EMPTY_USAGE: Usage = Object.freeze(makeUsage());
 
 /** Adds two usage values field by field. */
 export function addUsage(left: Usage, right: Usage): Usage {
-  return makeUsage(
-    left.inputTokens + right.inputTokens,
-    left.outputTokens + right.outputTokens,
-    left.cacheReadTokens + right.cacheReadTokens,
-    left.cacheWriteTokens + right.cacheWriteTokens,
-    left.reasoningTokens + right.reasoningTokens,
-  );
+  return makeUsage({
+    noCacheTokens: left.inputTokenDetails.noCacheTokens + right.inputTokenDetails.noCacheTokens,
+    cacheReadTokens: left.inputTokenDetails.cacheReadTokens + right.inputTokenDetails.cacheReadTokens,
+    cacheWriteTokens: left.inputTokenDetails.cacheWriteTokens + right.inputTokenDetails.cacheWriteTokens,
+    textTokens: left.outputTokenDetails.textTokens + right.outputTokenDetails.textTokens,
+    reasoningTokens: left.outputTokenDetails.reasoningTokens + right.outputTokenDetails.reasoningTokens,
+  });
 }
 
-/** Converts AI SDK usage, splitting cache and reasoning tokens out of the totals. */
+/**
+ * Converts AI SDK usage. Totals the provider reported win; a detail it did
+ * not report is derived from the total (`noCacheTokens = inputTokens - cache
+ * reads - cache writes`, `textTokens = outputTokens - reasoningTokens`), so the
+ * details always add up to the totals.
+ */
 export function fromModelUsage(usage: LanguageModelUsage | undefined): Usage {
-  if (!usage) return EMPTY_USAGE;
-  const cacheRead = usage.inputTokenDetails?.cacheReadTokens ?? 0;
-  const cacheWrite = usage.inputTokenDetails?.cacheWriteTokens ?? 0;
-  const reasoning = usage.outputTokenDetails?.reasoningTokens ?? 0;
-  const input = usage.inputTokenDetails?.noCacheTokens ?? (usage.inputTokens ?? 0) - cacheRead - cacheWrite;
-  const output = usage.outputTokenDetails?.textTokens ?? (usage.outputTokens ?? 0) - reasoning;
-  return makeUsage(input, output, cacheRead, cacheWrite, reasoning);
+  const input = usage?.inputTokenDetails;
+  const output = usage?.outputTokenDetails;
+  const cacheReadTokens = count(input?.cacheReadTokens);
+  const cacheWriteTokens = count(input?.cacheWriteTokens);
+  const reasoningTokens = count(output?.reasoningTokens);
+  return makeUsage({
+    noCacheTokens: usage?.inputTokens !== undefined ? count(usage.inputTokens) - cacheReadTokens - cacheWriteTokens : input?.noCacheTokens,
+    cacheReadTokens,
+    cacheWriteTokens,
+    textTokens: usage?.outputTokens !== undefined ? count(usage.outputTokens) - reasoningTokens : output?.textTokens,
+    reasoningTokens,
+  });
 }
 
 function count(value: unknown): number {

@@ -20,6 +20,16 @@ describe('the offline demo model', () => {
     expect(run.events.filter((event) => event.type === 'text-delta').length).toBeGreaterThan(1);
   });
 
+  it('estimates tokens without serialising file bytes (a 16 MiB attachment counts as a fixed amount)', async () => {
+    const model = createOfflineDemoModel();
+    const bytes = new Uint8Array(16 * 1024 * 1024);
+    const result = await model.doGenerate({
+      prompt: [{ role: 'user', content: [{ type: 'text', text: 'What is in this file?' }, { type: 'file', mediaType: 'application/pdf', data: { type: 'data', data: bytes } }] }],
+    } as never);
+    expect(result.usage.inputTokens.total).toBeGreaterThan(0);
+    expect(result.usage.inputTokens.total).toBeLessThan(1_000);
+  });
+
   it('answers plainly, and says what it is, when nothing matches', async () => {
     const run = await defineAgent({ name: 'demo', model: createOfflineDemoModel(), tools: [lookup] }).ask('Tell me a joke');
     expect(run.steps[0]?.toolCalls).toEqual([]);

@@ -178,10 +178,47 @@ function finishReasonOf(turn: DemoTurn) {
 }
 
 function usageOf(prompt: LanguageModelV4Prompt, turn: DemoTurn): LanguageModelV4Usage {
-  const input = Math.ceil(JSON.stringify(prompt).length / 4);
+  const input = Math.ceil(promptChars(prompt) / 4);
   const output = Math.ceil(((turn.text ?? '').length + JSON.stringify(turn.toolCalls ?? []).length) / 4);
   return {
     inputTokens: { total: input, noCache: input, cacheRead: 0, cacheWrite: 0 },
     outputTokens: { total: output, text: output, reasoning: 0 },
   };
+}
+
+/** Tokens a file stands for in the estimate, whatever its size (its bytes are never read). */
+const FILE_CHARS = 1_000;
+
+/**
+ * The prompt's size in characters for the token estimate: text as it is, tool
+ * inputs and outputs by their text, each file as a fixed amount. Nothing is
+ * serialised whole, so a prompt holding a large file costs no extra memory.
+ */
+function promptChars(prompt: LanguageModelV4Prompt): number {
+  let chars = 0;
+  for (const message of prompt) {
+    if (typeof message.content === 'string') {
+      chars += message.content.length;
+      continue;
+    }
+    for (const part of message.content) {
+      switch (part.type) {
+        case 'text':
+        case 'reasoning':
+          chars += part.text.length;
+          break;
+        case 'tool-call':
+          chars += typeof part.input === 'string' ? part.input.length : FILE_CHARS;
+          break;
+        case 'tool-result': {
+          const output = part.output;
+          chars += 'value' in output && typeof output.value === 'string' ? output.value.length : FILE_CHARS;
+          break;
+        }
+        default:
+          chars += FILE_CHARS;
+      }
+    }
+  }
+  return chars;
 }

@@ -1,5 +1,6 @@
 import type { ModelMessage, UserContent } from 'ai';
 import { isPlainObject } from '../util/json.ts';
+import { checkClientJson } from './client-json.ts';
 import { HttpError } from './http-error.ts';
 import { checkMessageCount, checkSessionId, checkText, clientUrl } from './run-request.ts';
 import type { RequestLimits, RunRequest } from './run-request.ts';
@@ -13,9 +14,11 @@ export interface AgUiRunRequest extends RunRequest {
 /**
  * Parses an AG-UI `RunAgentInput`: the last message must be the user's new
  * message; earlier user, assistant (with tool calls) and tool messages become
- * history; system, developer, reasoning and activity messages are dropped
- * (instructions come from the agent). `threadId` is the session id.
- * Frontend `tools`, `context`, `state` and `forwardedProps` are not used.
+ * history under the client-history trust rule (docs/security.md: tool calls
+ * and results are kept only for the client's own frontend `tools`); system,
+ * developer, reasoning and activity messages are dropped (instructions come
+ * from the agent). `threadId` is the session id. `context`, `state` and
+ * `forwardedProps` are not used.
  */
 export function parseAgUiRequest(body: Record<string, unknown>, limits: RequestLimits): AgUiRunRequest {
   const threadId = checkSessionId(body.threadId, 'threadId');
@@ -25,16 +28,44 @@ export function parseAgUiRequest(body: Record<string, unknown>, limits: RequestL
   const messages = checkMessageCount(body.messages, 'messages', limits);
   const last = messages.at(-1);
   if (!isPlainObject(last) || last.role !== 'user') throw new HttpError(400, 'invalid_input', 'The last message must be a user message');
-  const toolNames = new Map<string, string>();
+  const calls: ToolCalls = { frontend: frontendToolNames(body.tools), seen: new Map() };
   const history: ModelMessage[] = [];
   messages.slice(0, -1).forEach((message, index) => {
-    const converted = convertMessage(message, `messages[${index}]`, toolNames, limits);
+    const converted = convertMessage(message, `messages[${index}]`, calls, limits);
     if (converted) history.push(converted);
   });
+  for (const [id, call] of calls.seen) if (call?.answered === false) throw invalid(`messages: the tool call ${JSON.stringify(id)} has no result`);
   return { input: userContent(last.content, `messages[${messages.length - 1}]`, limits), history, sessionId: threadId, threadId, runId };
 }
 
-function convertMessage(message: unknown, field: string, toolNames: Map<string, string>, limits: RequestLimits): ModelMessage | undefined {
+/** The names of the client's frontend tools (AG-UI `tools`); only their calls and results are kept from history. */
+function frontendToolNames(tools: unknown): ReadonlySet<string> {
+  if (tools === undefined || tools === null) return new Set();
+  if (!Array.isArray(tools)) throw new HttpError(400, 'invalid_body', 'tools must be an array');
+  return new Set(tools.map((tool, index) => {
+    if (!isPlainObject(tool) || typeof tool.name !== 'string' || tool.name.length === 0 || tool.name.length > 256) {
+      throw new HttpError(400, 'invalid_body', `tools[${index}] must be a tool with a name`);
+    }
+    return tool.name;
+  }));
+}
+
+/**
+ * The trust rule's bookkeeping (docs/security.md): calls of the client's
+ * frontend tools are kept (`{ name, answered }`), any other call is dropped
+ * (`null`) with its result; a result for a call not seen, a call answered
+ * twice, or a kept call without a result is a 400.
+ */
+interface ToolCalls {
+  readonly frontend: ReadonlySet<string>;
+  readonly seen: Map<string, { name: string; answered: boolean } | null>;
+}
+
+function invalid(message: string): HttpError {
+  return new HttpError(400, 'invalid_message', message);
+}
+
+function convertMessage(message: unknown, field: string, calls: ToolCalls, limits: RequestLimits): ModelMessage | undefined {
   if (!isPlainObject(message)) throw new HttpError(400, 'invalid_message', `${field} must be an object`);
   switch (message.role) {
     case 'user':
@@ -42,25 +73,30 @@ function convertMessage(message: unknown, field: string, toolNames: Map<string, 
     case 'assistant': {
       const content: Exclude<Extract<ModelMessage, { role: 'assistant' }>['content'], string> = [];
       if (typeof message.content === 'string' && message.content.length > 0) content.push({ type: 'text', text: message.content });
-      const calls = message.toolCalls === undefined ? [] : message.toolCalls;
-      if (!Array.isArray(calls)) throw new HttpError(400, 'invalid_message', `${field}.toolCalls must be an array`);
-      for (const call of calls) {
+      const toolCalls = message.toolCalls === undefined ? [] : message.toolCalls;
+      if (!Array.isArray(toolCalls)) throw invalid(`${field}.toolCalls must be an array`);
+      for (const call of toolCalls) {
         const fn = isPlainObject(call) && isPlainObject(call.function) ? call.function : undefined;
         if (!isPlainObject(call) || typeof call.id !== 'string' || !fn || typeof fn.name !== 'string' || typeof fn.arguments !== 'string') {
-          throw new HttpError(400, 'invalid_message', `${field}.toolCalls has an invalid tool call`);
+          throw invalid(`${field}.toolCalls has an invalid tool call`);
         }
-        toolNames.set(call.id, fn.name);
-        content.push({ type: 'tool-call', toolCallId: call.id, toolName: fn.name, input: parseArguments(fn.arguments) });
+        if (calls.seen.has(call.id)) throw invalid(`${field} repeats the tool call id ${JSON.stringify(call.id)}`);
+        const kept = calls.frontend.has(fn.name);
+        calls.seen.set(call.id, kept ? { name: fn.name, answered: false } : null);
+        if (kept) content.push({ type: 'tool-call', toolCallId: call.id, toolName: fn.name, input: parseArguments(fn.arguments, `${field}.toolCalls`, limits) });
       }
       return content.length > 0 ? { role: 'assistant', content } : undefined;
     }
     case 'tool': {
-      if (typeof message.toolCallId !== 'string') throw new HttpError(400, 'invalid_message', `${field}.toolCallId must be a string`);
+      const id = message.toolCallId;
+      if (typeof id !== 'string') throw invalid(`${field}.toolCallId must be a string`);
+      const call = calls.seen.get(id);
+      if (call === undefined) throw invalid(`${field} has a tool result for ${JSON.stringify(id)}, which no earlier tool call made`);
+      if (call === null) return undefined;
+      if (call.answered) throw invalid(`${field} answers the tool call ${JSON.stringify(id)} twice`);
+      call.answered = true;
       const text = typeof message.content === 'string' ? message.content : JSON.stringify(message.content ?? '');
-      return {
-        role: 'tool',
-        content: [{ type: 'tool-result', toolCallId: message.toolCallId, toolName: toolNames.get(message.toolCallId) ?? 'unknown', output: { type: 'text', value: text } }],
-      };
+      return { role: 'tool', content: [{ type: 'tool-result', toolCallId: id, toolName: call.name, output: { type: 'text', value: text } }] };
     }
     case 'system':
     case 'developer':
@@ -90,10 +126,14 @@ function userContent(content: unknown, field: string, limits: RequestLimits): st
   return parts;
 }
 
-function parseArguments(text: string): unknown {
+/** Tool arguments sent as JSON text: parsed, then held to the same depth bound as the body (their characters were counted with it). */
+function parseArguments(text: string, field: string, limits: RequestLimits): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     return {};
   }
+  checkClientJson(value, `${field} arguments`, { maxJsonDepth: limits.maxJsonDepth, maxInputChars: Number.POSITIVE_INFINITY });
+  return value;
 }

@@ -1,6 +1,7 @@
 import type { Agent } from '../agent/agent.ts';
 import type { Instrumentation } from '../instrumentation/instrumentation.ts';
 import type { SessionStore } from '../session/session-store.ts';
+import type { CorsPolicy } from './cors-policy.ts';
 
 /** Who the application says is calling: set by `auth`, never by the client or the model. */
 export interface AuthResult {
@@ -10,23 +11,43 @@ export interface AuthResult {
   readonly context?: Record<string, unknown>;
 }
 
+/** Authenticates a request: `{ actorId, context }`, or null to answer 401. Throw an `HttpError` for another status. */
+export type Authenticate = (request: Request) => AuthResult | null | undefined | Promise<AuthResult | null | undefined>;
+
 /** Request limits; every request over one gets a 4xx JSON error that names the limit. */
 export interface AgentAppLimits {
-  /** Largest request body in bytes (default 1 MiB). */
-  readonly maxBodyBytes?: number;
-  /** Most messages a request may carry (default 500). */
-  readonly maxMessages?: number;
-  /** Longest text input, in characters (default 100,000). */
-  readonly maxInputChars?: number;
+  /** Largest request body in bytes (default 1 MiB), checked from `Content-Length` and while reading. */
+  readonly maxBodyBytes?: number | undefined;
+  /** Most messages (or content parts of one message) a request may carry (default 500). */
+  readonly maxMessages?: number | undefined;
+  /**
+   * Most characters of text and data in one request, all strings together:
+   * the input, every history message, tool arguments and results, file data
+   * (default 100,000).
+   */
+  readonly maxInputChars?: number | undefined;
+  /** Deepest nesting of arrays and objects in a request body, tool arguments included (default 64). */
+  readonly maxJsonDepth?: number | undefined;
+  /** Shortest session id a client may choose, with `sessionIds: 'client'` (default 16). */
+  readonly minSessionIdLength?: number | undefined;
+  /** Most runs one actor keeps readable for resuming (default 100); the oldest go first. */
+  readonly maxRunsPerActor?: number | undefined;
+  /** Most runs kept readable for resuming, all actors together (default 1,000). */
+  readonly maxRuns?: number | undefined;
 }
 
-/** Which origins may call the app from a browser (Hono's CORS options); no CORS headers when absent. */
+/**
+ * The settings of `corsPolicy` (Hono's CORS options). `credentials: true` is
+ * refused with `origin: '*'` or with a function that accepts any origin
+ * (`ConfigurationError`).
+ */
 export interface AgentAppCors {
   readonly origin: string | string[] | ((origin: string) => string | undefined | null);
-  readonly allowHeaders?: string[];
-  readonly exposeHeaders?: string[];
-  readonly credentials?: boolean;
-  readonly maxAge?: number;
+  readonly allowHeaders?: string[] | undefined;
+  /** Response headers scripts may read; `x-ghostlight-run-id` and `x-ghostlight-session-id` are always exposed. */
+  readonly exposeHeaders?: string[] | undefined;
+  readonly credentials?: boolean | undefined;
+  readonly maxAge?: number | undefined;
 }
 
 /** Options of {@link createAgentApp}. */
@@ -35,16 +56,37 @@ export interface AgentAppOptions {
   readonly agents: readonly Agent[];
   /**
    * Authenticates a request: return `{ actorId, context }`, or null to
-   * answer 401. Throw an `HttpError` to answer with another status.
+   * answer 401. Throw an `HttpError` to answer with another status. Required:
+   * `'none'` serves every request as the one actor `anonymous` (demos only).
    */
-  readonly auth: (request: Request) => AuthResult | null | undefined | Promise<AuthResult | null | undefined>;
-  /** Where conversations persist; with it, `sessionId` (AG-UI `threadId`, `useChat` id) continues a conversation. */
+  readonly auth: Authenticate | 'none';
+  /** Where conversations persist; with it, a session id (`sessionId`, AG-UI `threadId`, `useChat` id) continues a conversation. */
   readonly sessions?: SessionStore | undefined;
+  /**
+   * Who chooses session ids. `'server'` (default): ids come from
+   * `POST /agents/:name/sessions`, and a run naming any other id is a 404.
+   * `'client'`: a client may name a new id (at least `limits.minSessionIdLength`
+   * characters; use random ids, as `useChat` and AG-UI clients do).
+   */
+  readonly sessionIds?: 'server' | 'client' | undefined;
+  /**
+   * `'agent'` (default): each agent has its own sessions, so one agent never
+   * reads or extends another's conversation. `'app'`: all agents share them.
+   */
+  readonly sessionScope?: 'agent' | 'app' | undefined;
   readonly limits?: AgentAppLimits | undefined;
-  readonly cors?: AgentAppCors | undefined;
-  /** A deadline for every run, in milliseconds from its start (past it the run ends `partial`). */
+  /** Which origins may call the app from a browser: `corsPolicy({ origin })`; no CORS headers when absent. */
+  readonly cors?: CorsPolicy | undefined;
+  /** A deadline for every run, in milliseconds from its start (past it the run ends `partial`; still queued, `409 session_busy`). */
   readonly runTimeoutMs?: number | undefined;
-  /** Called with every unexpected error (for logs); the client only ever sees a generic message. */
+  /**
+   * On streaming routes: a run not started within this many milliseconds gets
+   * its headers anyway, and every stream writes an SSE comment after this long
+   * without an event, so a client that left is noticed on runtimes that only
+   * notice at a write (Workers). Default 2,000.
+   */
+  readonly heartbeatMs?: number | undefined;
+  /** Called with every unexpected error (default: `console.error`); the client only ever sees a generic message. */
   readonly onError?: ((error: unknown, request: Request) => void) | undefined;
   /** How long a finished run's events stay readable for resuming readers, in this isolate (default 60 s). */
   readonly keepRunsMs?: number | undefined;

@@ -1,30 +1,34 @@
-import type { AssistantModelMessage, ModelMessage, ToolModelMessage, UserContent } from 'ai';
+import type { ModelMessage, UserContent } from 'ai';
 import { isPlainObject } from '../util/json.ts';
 import { HttpError } from './http-error.ts';
 
 type UserPart = Exclude<UserContent, string>[number];
-type AssistantPart = Exclude<AssistantModelMessage['content'], string>[number];
-type ToolResultPart = Extract<ToolModelMessage['content'][number], { type: 'tool-result' }>;
-type ToolOutput = ToolResultPart['output'];
 
 /**
  * Reads one client-supplied model message (AI SDK's `ModelMessage` JSON) into
- * a fresh object that holds only what Ghostlight accepts from clients: user
- * text, images and files; assistant text, reasoning text and tool calls; tool
- * results as text or JSON. System messages are refused (instructions come
- * from the agent) and `providerOptions` are dropped wherever they appear, so
- * a client can never steer the provider through history. Anything else is a
- * 400 `invalid_message` naming the field.
+ * a fresh object that holds only what Ghostlight accepts from clients (the
+ * trust rule, docs/security.md): user text, images and files, and assistant
+ * text. Tool calls, tool results and reasoning are the server's and the
+ * provider's, never the client's: they are checked for shape and dropped (a
+ * message left empty is `undefined`). System messages are refused
+ * (instructions come from the agent) and `providerOptions` are never copied,
+ * so a client can never steer the provider through history. Anything else is
+ * a 400 `invalid_message` naming the field.
  */
-export function readClientMessage(value: unknown, field: string, url: (text: string, field: string) => URL | string): ModelMessage {
+export function readClientMessage(value: unknown, field: string, url: (text: string, field: string) => URL | string): ModelMessage | undefined {
   if (!isPlainObject(value)) throw invalid(`${field} must be an object`);
   switch (value.role) {
     case 'user':
       return { role: 'user', content: readUserContent(value.content, `${field}.content`, url) };
-    case 'assistant':
-      return { role: 'assistant', content: readAssistantContent(value.content, `${field}.content`) };
+    case 'assistant': {
+      const content = readAssistantText(value.content, `${field}.content`);
+      return content.length > 0 ? { role: 'assistant', content } : undefined;
+    }
     case 'tool':
-      return { role: 'tool', content: readToolContent(value.content, `${field}.content`) };
+      partsOf(value.content, `${field}.content`).forEach((part, index) => {
+        if (part.type !== 'tool-result') throw invalid(`${field}.content[${index}].type must be tool-result`);
+      });
+      return undefined;
     case 'system':
       throw invalid(`${field}: system messages are not accepted from clients`);
     default:
@@ -56,49 +60,16 @@ export function readUserContent(content: unknown, field: string, url: (text: str
   });
 }
 
-function readAssistantContent(content: unknown, field: string): string | AssistantPart[] {
+/** The assistant's text; reasoning and tool-call parts are checked for type and dropped. */
+function readAssistantText(content: unknown, field: string): string | Array<{ type: 'text'; text: string }> {
   if (typeof content === 'string') return content;
-  return partsOf(content, field).map((part, index): AssistantPart => {
+  const kept: Array<{ type: 'text'; text: string }> = [];
+  partsOf(content, field).forEach((part, index) => {
     const where = `${field}[${index}]`;
-    switch (part.type) {
-      case 'text':
-        return { type: 'text', text: text(part.text, `${where}.text`) };
-      case 'reasoning':
-        return { type: 'reasoning', text: text(part.text, `${where}.text`) };
-      case 'tool-call':
-        return { type: 'tool-call', toolCallId: id(part.toolCallId, `${where}.toolCallId`), toolName: id(part.toolName, `${where}.toolName`), input: part.input ?? {} };
-      default:
-        throw invalid(`${where}.type must be text, reasoning or tool-call`);
-    }
+    if (part.type === 'text') kept.push({ type: 'text', text: text(part.text, `${where}.text`) });
+    else if (part.type !== 'reasoning' && part.type !== 'tool-call') throw invalid(`${where}.type must be text, reasoning or tool-call`);
   });
-}
-
-function readToolContent(content: unknown, field: string): ToolResultPart[] {
-  return partsOf(content, field).map((part, index): ToolResultPart => {
-    const where = `${field}[${index}]`;
-    if (part.type !== 'tool-result') throw invalid(`${where}.type must be tool-result`);
-    return {
-      type: 'tool-result',
-      toolCallId: id(part.toolCallId, `${where}.toolCallId`),
-      toolName: id(part.toolName, `${where}.toolName`),
-      output: readToolOutput(part.output, `${where}.output`),
-    };
-  });
-}
-
-/** A tool result's output: `text`, `json`, `error-text` or `error-json` (content outputs are not accepted from clients). */
-export function readToolOutput(output: unknown, field: string): ToolOutput {
-  if (!isPlainObject(output)) throw invalid(`${field} must be an object`);
-  switch (output.type) {
-    case 'text':
-    case 'error-text':
-      return { type: output.type, value: text(output.value, `${field}.value`) };
-    case 'json':
-    case 'error-json':
-      return { type: output.type, value: (output.value ?? null) as never };
-    default:
-      throw invalid(`${field}.type must be text, json, error-text or error-json`);
-  }
+  return kept;
 }
 
 function partsOf(content: unknown, field: string): Record<string, unknown>[] {
@@ -120,11 +91,6 @@ function optionalText(part: Record<string, unknown>, key: 'mediaType' | 'filenam
 
 function text(value: unknown, field: string): string {
   if (typeof value !== 'string') throw invalid(`${field} must be a string`);
-  return value;
-}
-
-function id(value: unknown, field: string): string {
-  if (typeof value !== 'string' || value.length === 0 || value.length > 256) throw invalid(`${field} must be a non-empty string of at most 256 characters`);
   return value;
 }
 

@@ -1,28 +1,45 @@
 import { Hono } from 'hono';
 import type { Context, MiddlewareHandler } from 'hono';
-import { cors } from 'hono/cors';
 import type { Agent } from '../agent/agent.ts';
+import { assertKnownKeys } from '../agent/option-keys.ts';
 import { AgUiEncoder } from '../ag-ui/ag-ui-encoder.ts';
 import { ConfigurationError } from '../error/configuration-error.ts';
 import type { GhostlightEvent } from '../events/events.ts';
+import type { SessionStore } from '../session/session-store.ts';
+import { UiMessageEncoder } from '../ui-stream/ui-message-encoder.ts';
 import { traceContextFrom } from '../instrumentation/trace-context.ts';
-import { toUiMessageStream } from '../ui-stream/to-ui-message-stream.ts';
-import { uiMessageStreamResponse } from '../ui-stream/ui-message-stream-response.ts';
-import type { AgentAppOptions, AuthResult } from './agent-app-options.ts';
+import { randomHex } from '../util/id.ts';
+import type { AgentAppOptions, Authenticate, AuthResult } from './agent-app-options.ts';
 import { parseAgUiRequest } from './ag-ui-request.ts';
+import { isCorsPolicy } from './cors-policy.ts';
+import { eventStream } from './event-stream.ts';
+import type { SseFrame } from './event-stream.ts';
 import { errorResponse, HttpError } from './http-error.ts';
 import { readJsonBody } from './read-json-body.ts';
 import { RunRegistry } from './run-registry.ts';
 import { checkSessionId, parseRunRequest } from './run-request.ts';
-import type { RequestLimits } from './run-request.ts';
-import { sseResponse } from './sse-response.ts';
-import type { SseFrame } from './sse-response.ts';
-import { loadSession, startRun } from './start-run.ts';
+import type { RequestLimits, RunRequest } from './run-request.ts';
+import { scopedSessionStore } from './scoped-session-store.ts';
+import { readSession, startRun, toHttpError, unknownSession } from './start-run.ts';
+import type { StartedRun } from './start-run.ts';
 import { parseUiChatRequest } from './ui-chat-request.ts';
 
 type AppEnv = { Variables: { auth: AuthResult; agent: Agent } };
 
-const DEFAULT_LIMITS: RequestLimits = { maxBodyBytes: 1024 * 1024, maxMessages: 500, maxInputChars: 100_000 };
+const DEFAULTS = {
+  maxBodyBytes: 1024 * 1024,
+  maxMessages: 500,
+  maxInputChars: 100_000,
+  maxJsonDepth: 64,
+  minSessionIdLength: 16,
+  maxRunsPerActor: 100,
+  maxRuns: 1_000,
+};
+/** The keys of the options (a key added to `AgentAppOptions` must be listed here: the type says so). */
+const OPTION_KEYS = Object.keys({
+  agents: 1, auth: 1, sessions: 1, sessionIds: 1, sessionScope: 1, limits: 1, cors: 1, runTimeoutMs: 1, heartbeatMs: 1, onError: 1, keepRunsMs: 1,
+  instrumentation: 1, continueTraces: 1,
+} satisfies Record<keyof AgentAppOptions, 1>);
 const SAFE_START_FAILURE = 'The run could not start.';
 
 /**
@@ -30,6 +47,7 @@ const SAFE_START_FAILURE = 'The run could not start.';
  * handler (Workers, Node, Deno, Bun, a Service Worker).
  *
  * - `GET /agents`: the agents' names.
+ * - `POST /agents/:name/sessions`: a new session id, issued by the server.
  * - `POST /agents/:name/runs`: `{"input", "sessionId"?, "history"?}` → the Run as JSON, or with
  *   `Accept: text/event-stream` Ghostlight's own events as SSE (`id:` is the sequence number).
  * - `GET /agents/:name/runs/:runId/events?from=N` (or `Last-Event-ID`): resumes that stream.
@@ -39,8 +57,8 @@ const SAFE_START_FAILURE = 'The run could not start.';
  *
  * `auth` turns each request into `{ actorId, context }`; clients and models
  * never choose them. Errors are JSON `{"error": {"code", "message"}}`; no
- * stack trace or provider error reaches a client. A client that disconnects
- * cancels its run.
+ * stack trace or provider error reaches a client. Everything a client sends
+ * is untrusted: see docs/security.md for the trust model and the limits.
  *
  * @example
  * const app = createAgentApp({
@@ -54,30 +72,28 @@ const SAFE_START_FAILURE = 'The run could not start.';
  * export default app; // a Worker, or serve(app) in Node
  */
 export function createAgentApp(options: AgentAppOptions): Hono<AppEnv> {
-  const agents = new Map<string, Agent>();
-  for (const agent of options.agents) {
-    if (agents.has(agent.name)) throw new ConfigurationError(`Two agents are named ${agent.name}`);
-    agents.set(agent.name, agent);
+  const settingsOf = checkOptions(options);
+  const { agents, limits, authenticate: auth, sessionMode, heartbeatMs, onError } = settingsOf;
+  const stores = new Map<string, SessionStore>();
+  if (options.sessions) {
+    for (const agent of agents.values()) {
+      stores.set(agent.name, options.sessionScope === 'app' ? options.sessions : scopedSessionStore(options.sessions, agent.name));
+    }
   }
-  const limits: RequestLimits = { ...DEFAULT_LIMITS, ...options.limits };
-  const settings = { sessions: options.sessions, runTimeoutMs: options.runTimeoutMs, instrumentation: options.instrumentation };
   const traceOf = (request: Request) => (options.continueTraces === false ? undefined : traceContextFrom(request.headers));
-  const registry = new RunRegistry(options.keepRunsMs ?? 60_000);
+  const registry = new RunRegistry(options.keepRunsMs ?? 60_000, { maxRuns: limits.maxRuns, maxRunsPerActor: limits.maxRunsPerActor });
   const app = new Hono<AppEnv>();
 
-  if (options.cors) {
-    const { origin, ...rest } = options.cors;
-    app.use('*', cors({ origin: typeof origin === 'function' ? (value) => origin(value) : origin, allowHeaders: ['content-type', 'authorization', 'last-event-id', 'traceparent', 'tracestate'], ...rest }));
-  }
+  if (options.cors) app.use('*', options.cors.middleware);
   app.onError((error, context) => {
     if (HttpError.isInstance(error)) return errorResponse(error.status, error.code, error.message);
-    options.onError?.(error, context.req.raw);
+    onError(error, context.req.raw);
     return errorResponse(500, 'internal_error', 'Internal server error');
   });
-  app.notFound((context) => errorResponse(404, 'not_found', `No route for ${context.req.method} ${new URL(context.req.url).pathname}`));
+  app.notFound((context) => errorResponse(404, 'not_found', `No route for ${context.req.method} ${new URL(context.req.url).pathname.slice(0, 200)}`));
 
   const authenticate: MiddlewareHandler<AppEnv> = async (context, next) => {
-    const result = await options.auth(context.req.raw);
+    const result = await auth(context.req.raw);
     if (!result || typeof result.actorId !== 'string' || result.actorId.length === 0) {
       return errorResponse(401, 'unauthorized', 'Authentication required', { 'www-authenticate': 'Bearer' });
     }
@@ -94,54 +110,162 @@ export function createAgentApp(options: AgentAppOptions): Hono<AppEnv> {
   app.use('/agents', authenticate);
   app.use('/agents/*', authenticate);
 
+  /**
+   * The agent's session store, when a request names a session this actor may
+   * use. With server-issued ids, an id that was not issued to this actor (or
+   * not at all) is a 404 on `/runs`, where naming a session is a choice; on
+   * AG-UI and chat, whose protocols always carry a thread id, the run goes on
+   * without a stored session (the client holds the conversation).
+   */
+  async function sessionFor(agent: Agent, actorId: string, sessionId: string | undefined, required: boolean): Promise<SessionStore | undefined> {
+    const store = stores.get(agent.name);
+    if (!store || sessionId === undefined) return undefined;
+    if (sessionMode === 'client' && sessionId.length < limits.minSessionIdLength) {
+      throw new HttpError(400, 'invalid_session_id', `Session ids chosen by clients must have at least ${limits.minSessionIdLength} characters`);
+    }
+    // Another actor's id and an id never issued get the same answer.
+    const { snapshot, foreign } = await readSession(store, sessionId, actorId);
+    if (foreign || (sessionMode === 'server' && snapshot === undefined)) {
+      if (required) throw unknownSession();
+      return undefined;
+    }
+    return store;
+  }
+
+  async function start(context: Context<AppEnv>, request: RunRequest, graceMs: number, sessionRequired = false): Promise<StartedRun> {
+    const { agent, auth: caller } = context.var;
+    const sessions = await sessionFor(agent, caller.actorId, request.sessionId, sessionRequired);
+    const settings = { sessions, runTimeoutMs: options.runTimeoutMs, instrumentation: options.instrumentation };
+    const started = await startRun(agent, request, caller, settings, context.req.raw.signal, graceMs, traceOf(context.req.raw));
+    registry.add(started.stream, agent.name, caller.actorId);
+    return started;
+  }
+
+  const runHeaders = (started: StartedRun, request: RunRequest): Record<string, string> => ({
+    'x-ghostlight-run-id': started.stream.runId,
+    ...(request.sessionId !== undefined && started.stored ? { 'x-ghostlight-session-id': request.sessionId } : {}),
+  });
+
   app.get('/agents', (context) => context.json({ agents: [...agents.keys()] }));
 
+  app.post('/agents/:name/sessions', async (context) => {
+    const store = stores.get(context.var.agent.name);
+    if (!store) throw new HttpError(404, 'no_sessions', 'This app keeps no sessions');
+    const sessionId = randomHex(16);
+    try {
+      await store.replace(sessionId, { actorId: context.var.auth.actorId, messages: [], state: {}, metadata: {} });
+    } catch (error) {
+      throw toHttpError(error);
+    }
+    return context.json({ sessionId }, 201, { 'x-ghostlight-session-id': sessionId });
+  });
+
   app.post('/agents/:name/runs', async (context) => {
-    const request = parseRunRequest(await readJsonBody(context.req.raw, limits.maxBodyBytes), limits);
-    const { agent, auth } = context.var;
+    const request = parseRunRequest(await readJsonBody(context.req.raw, limits), limits);
     const wantsEvents = (context.req.header('accept') ?? '').includes('text/event-stream');
-    const started = await startRun(agent, request, auth, settings, context.req.raw.signal, traceOf(context.req.raw));
-    registry.add(started.stream, agent.name, auth.actorId);
-    const headers = { 'x-ghostlight-run-id': started.stream.runId };
-    if (wantsEvents) return sseResponse(eventFrames(started.events), started.abort, headers);
+    const started = await start(context, request, wantsEvents ? heartbeatMs : Number.POSITIVE_INFINITY, true);
+    const headers = runHeaders(started, request);
+    if (wantsEvents) return eventStream(eventFrames(started.events, onErrorFor(context)), { onCancel: started.abort, heartbeatMs, headers });
     const run = await started.stream.run;
     return context.json(run.toJSON(), 200, headers);
   });
 
   app.get('/agents/:name/runs/:runId/events', (context) => {
-    const { agent, auth } = context.var;
-    const stream = registry.get(context.req.param('runId'), agent.name, auth.actorId);
+    const { agent, auth: caller } = context.var;
+    const stream = registry.get(context.req.param('runId'), agent.name, caller.actorId);
     if (!stream) throw new HttpError(404, 'unknown_run', 'No such run here: runs stay readable for a short time after they end, in the instance that ran them');
     const from = resumePoint(context);
-    return sseResponse(eventFrames(stream.events(from)), () => undefined, { 'x-ghostlight-run-id': stream.runId });
-  });
-
-  app.get('/agents/:name/sessions/:sessionId', async (context) => {
-    if (!options.sessions) throw new HttpError(404, 'no_sessions', 'This app keeps no sessions');
-    const sessionId = checkSessionId(context.req.param('sessionId'), 'sessionId')!;
-    const snapshot = await loadSession(options.sessions, sessionId, context.var.auth.actorId);
-    return context.json({ sessionId, messages: snapshot?.messages ?? [], state: snapshot?.state ?? {} });
-  });
-
-  app.post('/agents/:name/ag-ui', async (context) => {
-    const request = parseAgUiRequest(await readJsonBody(context.req.raw, limits.maxBodyBytes), limits);
-    const { agent, auth } = context.var;
-    const started = await startRun(agent, request, auth, settings, context.req.raw.signal, traceOf(context.req.raw));
-    registry.add(started.stream, agent.name, auth.actorId);
-    return sseResponse(agUiFrames(started.events, request.threadId, request.runId), started.abort, { 'x-ghostlight-run-id': started.stream.runId });
-  });
-
-  app.post('/agents/:name/chat', async (context) => {
-    const request = await parseUiChatRequest(await readJsonBody(context.req.raw, limits.maxBodyBytes), limits);
-    const { agent, auth } = context.var;
-    const started = await startRun(agent, request, auth, settings, context.req.raw.signal, traceOf(context.req.raw));
-    registry.add(started.stream, agent.name, auth.actorId);
-    return uiMessageStreamResponse(toUiMessageStream(started.events, { safeMessage: SAFE_START_FAILURE, onCancel: started.abort }), {
-      headers: { 'x-ghostlight-run-id': started.stream.runId },
+    const reader = new AbortController();
+    const events = stream.events(from, reader.signal)[Symbol.asyncIterator]();
+    return eventStream(eventFrames(events, onErrorFor(context)), {
+      onCancel: () => reader.abort(),
+      heartbeatMs,
+      headers: { 'x-ghostlight-run-id': stream.runId },
     });
   });
 
+  app.get('/agents/:name/sessions/:sessionId', async (context) => {
+    const store = stores.get(context.var.agent.name);
+    if (!store) throw new HttpError(404, 'no_sessions', 'This app keeps no sessions');
+    const sessionId = checkSessionId(context.req.param('sessionId'), 'sessionId')!;
+    const { snapshot } = await readSession(store, sessionId, context.var.auth.actorId);
+    if (!snapshot) throw unknownSession();
+    return context.json({ sessionId, messages: snapshot.messages, state: snapshot.state });
+  });
+
+  app.post('/agents/:name/ag-ui', async (context) => {
+    const request = parseAgUiRequest(await readJsonBody(context.req.raw, limits), limits);
+    const started = await start(context, request, heartbeatMs);
+    return eventStream(agUiFrames(started.events, request.threadId, request.runId, onErrorFor(context)), {
+      onCancel: started.abort,
+      heartbeatMs,
+      headers: runHeaders(started, request),
+    });
+  });
+
+  app.post('/agents/:name/chat', async (context) => {
+    const request = await parseUiChatRequest(await readJsonBody(context.req.raw, limits), limits);
+    const started = await start(context, request, heartbeatMs);
+    return eventStream(uiFrames(guarded(started.events, onErrorFor(context))), {
+      onCancel: started.abort,
+      heartbeatMs,
+      headers: { ...runHeaders(started, request), 'x-vercel-ai-ui-message-stream': 'v1' },
+    });
+  });
+
+  function onErrorFor(context: Context<AppEnv>): (error: unknown) => void {
+    return (error) => onError(error, context.req.raw);
+  }
+
   return app;
+}
+
+interface CheckedOptions {
+  readonly agents: ReadonlyMap<string, Agent>;
+  readonly limits: RequestLimits & typeof DEFAULTS;
+  readonly authenticate: Authenticate;
+  readonly sessionMode: 'server' | 'client';
+  readonly heartbeatMs: number;
+  readonly onError: (error: unknown, request: Request) => void;
+}
+
+/** Checks every option once, at construction: unknown keys, auth, limits, CORS. Nothing random or async happens here. */
+function checkOptions(options: AgentAppOptions): CheckedOptions {
+  if (typeof options !== 'object' || options === null) throw new ConfigurationError('createAgentApp needs an options object');
+  assertKnownKeys(options, OPTION_KEYS, 'createAgentApp', { authenticate: 'auth', sessionStore: 'sessions', store: 'sessions', timeoutMs: 'runTimeoutMs' });
+  if (!Array.isArray(options.agents) || options.agents.length === 0) throw new ConfigurationError('createAgentApp needs at least one agent (agents: [...])');
+  const agents = new Map<string, Agent>();
+  for (const agent of options.agents) {
+    if (agents.has(agent.name)) throw new ConfigurationError(`Two agents are named ${agent.name}`);
+    agents.set(agent.name, agent);
+  }
+  let authenticate: Authenticate;
+  if (options.auth === 'none') authenticate = () => ({ actorId: 'anonymous' });
+  else if (typeof options.auth === 'function') authenticate = options.auth;
+  else {
+    throw new ConfigurationError("createAgentApp needs auth: a function of the request returning { actorId, context } or null (401), or 'none' (demos: one anonymous actor)");
+  }
+  assertKnownKeys(options.limits ?? {}, Object.keys(DEFAULTS), 'createAgentApp limits');
+  const limits = { ...DEFAULTS };
+  for (const [key, value] of Object.entries(options.limits ?? {})) {
+    if (value === undefined) continue;
+    if (!Number.isInteger(value) || value < 1) throw new ConfigurationError(`createAgentApp limits.${key} must be a positive integer`);
+    limits[key as keyof typeof DEFAULTS] = value;
+  }
+  const sessionMode = options.sessionIds ?? 'server';
+  const heartbeatMs = options.heartbeatMs ?? 2_000;
+  const invalid = Object.entries({
+    sessionIds: !['server', 'client'].includes(sessionMode),
+    sessionScope: ![undefined, 'agent', 'app'].includes(options.sessionScope),
+    heartbeatMs: !Number.isInteger(heartbeatMs) || heartbeatMs < 1,
+    runTimeoutMs: options.runTimeoutMs !== undefined && !(options.runTimeoutMs > 0),
+    keepRunsMs: options.keepRunsMs !== undefined && !(options.keepRunsMs > 0),
+    onError: options.onError !== undefined && typeof options.onError !== 'function',
+  }).find(([, bad]) => bad);
+  if (invalid) throw new ConfigurationError(`createAgentApp has an invalid ${invalid[0]} (see AgentAppOptions)`);
+  if (options.cors !== undefined && !isCorsPolicy(options.cors)) throw new ConfigurationError('createAgentApp cors must be a corsPolicy({ origin }) from ghostlight/http');
+  const onError = options.onError ?? ((error: unknown) => console.error('ghostlight/http: unexpected error', error));
+  return { agents, limits, authenticate, sessionMode, heartbeatMs, onError };
 }
 
 function safeDecode(segment: string): string {
@@ -160,20 +284,45 @@ function resumePoint(context: Context<AppEnv>): number {
   return value;
 }
 
-async function* eventFrames(events: AsyncIterable<GhostlightEvent>): AsyncGenerator<SseFrame> {
+/**
+ * The events, until the log ends or fails; a failure found after the stream
+ * started (a queued run that could not start) ends them, and its client-safe
+ * description is written to `failure.message` (`onError` sees unexpected ones).
+ */
+async function* guarded(events: AsyncIterator<GhostlightEvent>, onError: (error: unknown) => void, failure: { code?: string; message?: string } = {}): AsyncGenerator<GhostlightEvent> {
   try {
-    for await (const event of events) yield { event: event.type, id: event.sequence, data: event };
-  } catch {
-    yield { event: 'run-error', data: { type: 'run-error', outcome: 'failed', response: SAFE_START_FAILURE, error: { name: 'Error', message: SAFE_START_FAILURE } } };
+    for (let next = await events.next(); !next.done; next = await events.next()) yield next.value;
+  } catch (error) {
+    if (!HttpError.isInstance(error)) onError(error);
+    failure.code = HttpError.isInstance(error) ? error.code : 'internal_error';
+    failure.message = HttpError.isInstance(error) ? error.message : SAFE_START_FAILURE;
+  } finally {
+    await events.return?.(undefined);
   }
 }
 
-async function* agUiFrames(events: AsyncIterable<GhostlightEvent>, threadId: string, runId: string): AsyncGenerator<SseFrame> {
+async function* eventFrames(events: AsyncIterator<GhostlightEvent>, onError: (error: unknown) => void): AsyncGenerator<SseFrame> {
+  const failure: { code?: string; message?: string } = {};
+  for await (const event of guarded(events, onError, failure)) yield { event: event.type, id: event.sequence, data: event };
+  if (failure.message !== undefined) {
+    yield { event: 'run-error', data: { type: 'run-error', outcome: 'failed', response: failure.message, error: { name: failure.code, message: failure.message } } };
+  }
+}
+
+async function* agUiFrames(events: AsyncIterator<GhostlightEvent>, threadId: string, runId: string, onError: (error: unknown) => void): AsyncGenerator<SseFrame> {
   const encoder = new AgUiEncoder({ threadId, runId });
-  try {
-    for await (const event of events) for (const data of encoder.encode(event)) yield { data };
-  } catch {
-    // The log failed (bad configuration found late); the encoder closes the run below.
+  const failure: { message?: string } = {};
+  for await (const event of guarded(events, onError, failure)) for (const data of encoder.encode(event)) yield { data };
+  for (const data of encoder.fail(failure.message ?? SAFE_START_FAILURE)) yield { data };
+}
+
+/** The UI message stream as SSE frames: one JSON `data:` line per chunk, the run's end (or a safe failure), then `data: [DONE]`. */
+async function* uiFrames(events: AsyncIterable<GhostlightEvent>): AsyncGenerator<SseFrame> {
+  const encoder = new UiMessageEncoder();
+  for await (const event of events) {
+    for (const data of encoder.encode(event)) yield { data };
+    if (encoder.ended) break;
   }
   for (const data of encoder.fail(SAFE_START_FAILURE)) yield { data };
+  yield { data: '[DONE]', raw: true };
 }

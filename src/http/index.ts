@@ -5,5 +5,7 @@
  * @module ghostlight/http
  */
 export { createAgentApp } from './create-agent-app.ts';
-export type { AgentAppCors, AgentAppLimits, AgentAppOptions, AuthResult } from './agent-app-options.ts';
+export type { AgentAppCors, AgentAppLimits, AgentAppOptions, Authenticate, AuthResult } from './agent-app-options.ts';
+export { corsPolicy, isCorsPolicy } from './cors-policy.ts';
+export type { CorsPolicy } from './cors-policy.ts';
 export { HttpError } from './http-error.ts';

@@ -1,12 +1,16 @@
 import { isPlainObject } from '../util/json.ts';
+import { checkClientJson } from './client-json.ts';
+import type { ClientJsonLimits } from './client-json.ts';
 import { HttpError } from './http-error.ts';
 
 /**
  * Reads a JSON object body: the content type must be JSON, the body at most
- * `maxBytes` (checked against `Content-Length` and while reading), and the
- * text must parse to an object.
+ * `maxBodyBytes` (checked against `Content-Length` and while reading), the
+ * text must parse to an object, and the object passes `checkClientJson`
+ * (depth and characters) before anything else looks at it.
  */
-export async function readJsonBody(request: Request, maxBytes: number): Promise<Record<string, unknown>> {
+export async function readJsonBody(request: Request, limits: ClientJsonLimits & { readonly maxBodyBytes: number }): Promise<Record<string, unknown>> {
+  const maxBytes = limits.maxBodyBytes;
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(type)) {
     throw new HttpError(415, 'unsupported_media_type', `Content-Type must be application/json (got ${type ? JSON.stringify(type.slice(0, 100)) : 'none'})`);
@@ -21,6 +25,7 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
     throw new HttpError(400, 'invalid_json', 'The request body is not valid JSON');
   }
   if (!isPlainObject(body)) throw new HttpError(400, 'invalid_body', 'The request body must be a JSON object');
+  checkClientJson(body, 'The request body', limits);
   return body;
 }
 

@@ -7,26 +7,40 @@ interface Entry {
   endedAt: number | undefined;
 }
 
+/** Bounds of a {@link RunRegistry}. */
+export interface RunRegistryLimits {
+  /** Most runs remembered, all actors together. */
+  readonly maxRuns: number;
+  /** Most runs remembered for one actor. */
+  readonly maxRunsPerActor: number;
+}
+
 /**
  * The runs this isolate is serving or served recently, so a reader can
  * resume a run's event stream from a sequence number. Bounded: finished runs
- * are forgotten after `keepMs`, and the oldest go first past `maxRuns`.
+ * are forgotten after `keepMs`; past `maxRunsPerActor` an actor's own oldest
+ * run goes first, and past `maxRuns` the oldest run of the actor holding the
+ * most, so one client can never evict everyone else's runs.
  */
 export class RunRegistry {
   readonly #entries = new Map<string, Entry>();
+  readonly #perActor = new Map<string, number>();
   readonly #keepMs: number;
-  readonly #maxRuns: number;
+  readonly #limits: RunRegistryLimits;
 
-  constructor(keepMs: number, maxRuns = 1_000) {
+  constructor(keepMs: number, limits: RunRegistryLimits = { maxRuns: 1_000, maxRunsPerActor: 100 }) {
     this.#keepMs = keepMs;
-    this.#maxRuns = maxRuns;
+    this.#limits = limits;
   }
 
   /** Remembers a started run; it is forgotten `keepMs` after it ends. */
   add(stream: RunStream, agent: string, actorId: string): void {
-    this.#evict();
+    this.#expire();
+    if ((this.#perActor.get(actorId) ?? 0) >= this.#limits.maxRunsPerActor) this.#evictOldestOf(actorId);
+    if (this.#entries.size >= this.#limits.maxRuns) this.#evictOldestOf(this.#largestActor());
     const entry: Entry = { stream, agent, actorId, endedAt: undefined };
     this.#entries.set(stream.runId, entry);
+    this.#perActor.set(actorId, (this.#perActor.get(actorId) ?? 0) + 1);
     stream.run.then(
       () => (entry.endedAt = Date.now()),
       () => (entry.endedAt = Date.now()),
@@ -35,7 +49,7 @@ export class RunRegistry {
 
   /** The run, if this isolate still has it and `actorId` started it. */
   get(runId: string, agent: string, actorId: string): RunStream | undefined {
-    this.#evict();
+    this.#expire();
     const entry = this.#entries.get(runId);
     return entry && entry.agent === agent && entry.actorId === actorId ? entry.stream : undefined;
   }
@@ -45,15 +59,40 @@ export class RunRegistry {
     return this.#entries.size;
   }
 
-  #evict(): void {
+  /** How many runs are remembered for `actorId`. */
+  sizeOf(actorId: string): number {
+    return this.#perActor.get(actorId) ?? 0;
+  }
+
+  #expire(): void {
     const now = Date.now();
     for (const [runId, entry] of this.#entries) {
-      if (entry.endedAt !== undefined && now - entry.endedAt > this.#keepMs) this.#entries.delete(runId);
+      if (entry.endedAt !== undefined && now - entry.endedAt > this.#keepMs) this.#delete(runId, entry);
     }
-    while (this.#entries.size >= this.#maxRuns) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.#entries.delete(oldest);
+  }
+
+  #largestActor(): string {
+    let largest = '';
+    let most = -1;
+    for (const [actorId, count] of this.#perActor) {
+      if (count > most) {
+        largest = actorId;
+        most = count;
+      }
     }
+    return largest;
+  }
+
+  #evictOldestOf(actorId: string): void {
+    for (const [runId, entry] of this.#entries) {
+      if (entry.actorId === actorId) return this.#delete(runId, entry);
+    }
+  }
+
+  #delete(runId: string, entry: Entry): void {
+    this.#entries.delete(runId);
+    const left = (this.#perActor.get(entry.actorId) ?? 1) - 1;
+    if (left > 0) this.#perActor.set(entry.actorId, left);
+    else this.#perActor.delete(entry.actorId);
   }
 }

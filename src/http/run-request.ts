@@ -15,6 +15,7 @@ export interface RequestLimits {
   readonly maxBodyBytes: number;
   readonly maxMessages: number;
   readonly maxInputChars: number;
+  readonly maxJsonDepth: number;
 }
 
 const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,127}$/;
@@ -54,28 +55,37 @@ export function checkText(text: string, field: string, limits: RequestLimits): s
  */
 export function parseRunRequest(body: Record<string, unknown>, limits: RequestLimits): RunRequest {
   const sessionId = checkSessionId(body.sessionId, 'sessionId');
-  const history = checkMessageCount(body.history, 'history', limits).map((message, index) => checkModelMessage(message, `history[${index}]`));
+  const history = checkMessageCount(body.history, 'history', limits).flatMap((message, index) => checkModelMessage(message, `history[${index}]`) ?? []);
   const input = body.input;
   if (typeof input === 'string') return { input: checkText(input, 'input', limits), history, sessionId };
   if (Array.isArray(input)) {
     checkMessageCount(input, 'input', limits);
-    const message = checkModelMessage({ role: 'user', content: input }, 'input');
+    const message = checkModelMessage({ role: 'user', content: input }, 'input')!;
     if (input.length === 0) throw new HttpError(400, 'invalid_input', 'input must not be empty');
     return { input: message.content as AgentInput, history, sessionId };
   }
   throw new HttpError(400, 'invalid_input', 'input must be a non-empty string or an array of user content parts');
 }
 
-/** Validates one client-supplied model message (see `readClientMessage`: no system messages, no provider options). */
-export function checkModelMessage(value: unknown, field: string): ModelMessage {
+/** Reads one client-supplied model message under the trust rule (see `readClientMessage`); undefined when nothing of it is kept. */
+export function checkModelMessage(value: unknown, field: string): ModelMessage | undefined {
   return readClientMessage(value, field, clientUrl);
 }
 
-/** Parses a URL from client input (400 when it is not one). */
+/**
+ * Parses a URL from client input: only `https:`, `http:` and `data:` URLs are
+ * accepted (400 otherwise). Accepting one never makes the server fetch it:
+ * whether a file URL is downloaded is the agent's `downloads` policy.
+ */
 export function clientUrl(value: string, field: string): URL {
+  let url: URL;
   try {
-    return new URL(value);
+    url = new URL(value);
   } catch {
     throw new HttpError(400, 'invalid_message', `${field} is not a valid URL`);
   }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:' && url.protocol !== 'data:') {
+    throw new HttpError(400, 'invalid_message', `${field} must be an https, http or data URL (got ${JSON.stringify(url.protocol.slice(0, 32))})`);
+  }
+  return url;
 }

@@ -4,8 +4,8 @@ import { GhostlightError } from '../error/ghostlight-error.ts';
 import type { GhostlightEvent } from '../events/events.ts';
 import type { Instrumentation } from '../instrumentation/instrumentation.ts';
 import type { TraceContext } from '../instrumentation/trace-context.ts';
-import { SessionActorError, SessionStoreError } from '../session/session-errors.ts';
-import type { SessionStore } from '../session/session-store.ts';
+import { SessionActorError, SessionBusyError, SessionStoreError } from '../session/session-errors.ts';
+import type { SessionSnapshot, SessionStore } from '../session/session-store.ts';
 import type { AuthResult } from './agent-app-options.ts';
 import { HttpError } from './http-error.ts';
 import type { RunRequest } from './run-request.ts';
@@ -13,24 +13,41 @@ import type { RunRequest } from './run-request.ts';
 /** A started run: its stream, its events from the first one on, and how to abort it. */
 export interface StartedRun {
   readonly stream: RunStream;
-  readonly events: AsyncIterable<GhostlightEvent>;
+  /** The events, first one included; errors found before the run started are thrown from here as `HttpError`s. */
+  readonly events: AsyncIterator<GhostlightEvent>;
   readonly abort: () => void;
+  /** Whether the run uses a session store. */
+  readonly stored: boolean;
 }
 
 /** What every run started over HTTP shares. */
 export interface StartRunSettings {
+  /** The agent's (scoped) session store, when the request names a session. */
   readonly sessions?: SessionStore | undefined;
   readonly runTimeoutMs?: number | undefined;
   readonly instrumentation?: Instrumentation | undefined;
 }
 
 /**
- * Starts a run for a request and waits for its first event, so that errors
- * found before the run starts (bad input, a session owned by another actor,
- * an unavailable store) become 4xx/5xx responses instead of half-sent
- * streams. The client's disconnect (`request.signal`) aborts the run.
+ * Starts a run for a request and waits for its first event — at most
+ * `graceMs` (streaming routes) or until it comes (JSON) — so that errors
+ * found before the run starts (bad input, an unavailable store, a session
+ * still busy at the deadline) become 4xx/5xx responses instead of half-sent
+ * streams. A run still not started after `graceMs` (queued behind another
+ * run of its session, slow tool discovery) is returned anyway: its stream
+ * starts, heartbeats let a departed client be noticed, and a later start
+ * failure is thrown from `events` (the encoders end the stream with it).
+ * The client's disconnect (`signal`) aborts the run, queued or running.
  */
-export async function startRun(agent: Agent, request: RunRequest, auth: AuthResult, settings: StartRunSettings, signal: AbortSignal, traceContext?: TraceContext): Promise<StartedRun> {
+export async function startRun(
+  agent: Agent,
+  request: RunRequest,
+  auth: AuthResult,
+  settings: StartRunSettings,
+  signal: AbortSignal,
+  graceMs = Number.POSITIVE_INFINITY,
+  traceContext?: TraceContext,
+): Promise<StartedRun> {
   const controller = new AbortController();
   const abort = () => controller.abort(new CancelledError({ message: 'The client went away' }));
   if (signal.aborted) abort();
@@ -52,16 +69,25 @@ export async function startRun(agent: Agent, request: RunRequest, auth: AuthResu
     throw toHttpError(error);
   }
   const iterator = stream.events()[Symbol.asyncIterator]();
-  let first: IteratorResult<GhostlightEvent>;
-  try {
-    first = await iterator.next();
-  } catch (error) {
-    throw toHttpError(error);
+  const first = iterator.next().then(
+    (result) => ({ result }),
+    (error: unknown) => ({ error: toHttpError(error) }),
+  );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const early = await (Number.isFinite(graceMs)
+    ? Promise.race([first, new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), graceMs)))])
+    : first);
+  clearTimeout(timer);
+  if (early && 'error' in early) {
+    signal.removeEventListener('abort', abort);
+    throw early.error;
   }
   async function* events(): AsyncGenerator<GhostlightEvent> {
     try {
-      if (first.done) return;
-      yield first.value;
+      const settled = await first;
+      if ('error' in settled) throw settled.error;
+      if (settled.result.done) return;
+      yield settled.result.value;
       for (;;) {
         const next = await iterator.next();
         if (next.done) return;
@@ -71,23 +97,34 @@ export async function startRun(agent: Agent, request: RunRequest, auth: AuthResu
       signal.removeEventListener('abort', abort);
     }
   }
-  return { stream, events: events(), abort };
+  return { stream, events: events(), abort, stored: request.sessionId !== undefined && settings.sessions !== undefined };
 }
 
-/** Reads a session for its actor, with the same error mapping as a run. */
-export async function loadSession(store: SessionStore, sessionId: string, actorId: string) {
+/**
+ * Reads a session for its actor without claiming it: `foreign` when another
+ * actor owns it (callers answer that exactly like an unknown id).
+ */
+export async function readSession(store: SessionStore, sessionId: string, actorId: string): Promise<{ snapshot?: SessionSnapshot | undefined; foreign?: true }> {
   try {
-    return await store.load(sessionId, { actorId });
+    return { snapshot: await store.load(sessionId, { actorId }) };
   } catch (error) {
+    if (SessionActorError.isInstance(error)) return { foreign: true };
     throw toHttpError(GhostlightError.isInstance(error) ? error : new SessionStoreError('The session store failed while loading the session', { cause: error }));
   }
 }
 
-/** Maps errors found before a run starts to HTTP errors; anything else is rethrown as is (a 500). */
-function toHttpError(error: unknown): unknown {
+/** Maps errors found before a run starts to HTTP errors; anything else is returned as is (a 500). */
+export function toHttpError(error: unknown): unknown {
+  if (HttpError.isInstance(error)) return error;
   if (InvocationError.isInstance(error)) return new HttpError(400, 'invalid_input', error.message);
-  if (SessionActorError.isInstance(error)) return new HttpError(403, 'session_forbidden', error.message);
+  if (SessionActorError.isInstance(error)) return unknownSession();
+  if (SessionBusyError.isInstance(error)) return new HttpError(409, 'session_busy', error.message);
   if (SessionStoreError.isInstance(error)) return new HttpError(503, 'session_unavailable', 'The session store is unavailable; please retry');
   if (CancelledError.isInstance(error)) return new HttpError(499, 'client_closed', 'The client closed the request');
   return error;
+}
+
+/** The one answer for a session id this actor may not use, whether it exists or not. */
+export function unknownSession(): HttpError {
+  return new HttpError(404, 'unknown_session', 'No such session');
 }

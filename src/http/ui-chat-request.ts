@@ -10,7 +10,9 @@ import type { RequestLimits, RunRequest } from './run-request.ts';
  * UIMessage[], trigger, messageId}`. The chat `id` is the session id; the
  * last message must be the user's; earlier messages become history
  * (`uiMessagesToModelMessages`: system messages dropped, unfinished tool calls
- * left out, provider metadata never carried over).
+ * left out, provider metadata never carried over), under the client-history
+ * trust rule (the agent's tool calls and results that the client replays are
+ * dropped).
  */
 export async function parseUiChatRequest(body: Record<string, unknown>, limits: RequestLimits): Promise<RunRequest> {
   const sessionId = checkSessionId(body.id, 'id');

@@ -1,8 +1,8 @@
-import { ProviderError } from '../error/control-errors.ts';
 import type { TraceContext } from '../instrumentation/trace-context.ts';
 import { GhostlightError } from '../error/ghostlight-error.ts';
 import { ProtocolError } from '../error/protocol-error.ts';
 import { abortReason, raceAbort, throwIfAborted } from '../util/abort.ts';
+import { McpConnectionError } from './mcp-connection-error.ts';
 import { MCP_PROTOCOL_VERSION } from './mcp-protocol.ts';
 
 /** What both HTTP transports need to reach a server. */
@@ -54,10 +54,15 @@ export async function sendHttp(
 /**
  * Runs one exchange under the caller's signal and the transport's timeout.
  * Cancellation rejects with the run's control error; a timeout or network
- * failure becomes `ProviderError("MCP transport failed: …")`; Ghostlight
+ * failure becomes `McpConnectionError` (a `ProviderError` naming the server's origin); Ghostlight
  * errors (protocol violations) and the signer's own errors pass through.
  */
-export async function exchange<T>(signal: AbortSignal | undefined, timeoutMs: number, operation: (signal: AbortSignal) => Promise<T>): Promise<T> {
+export async function exchange<T>(
+  signal: AbortSignal | undefined,
+  timeoutMs: number,
+  operation: (signal: AbortSignal) => Promise<T>,
+  server = 'the MCP server',
+): Promise<T> {
   throwIfAborted(signal);
   const controller = new AbortController();
   let timedOut = false;
@@ -73,9 +78,9 @@ export async function exchange<T>(signal: AbortSignal | undefined, timeoutMs: nu
   } catch (error) {
     if (signal?.aborted) throw abortReason(signal);
     if (typeof error === 'object' && error !== null && callbackErrors.has(error)) throw error;
-    if (timedOut) throw new ProviderError('MCP transport failed: TimeoutError', { cause: error });
+    if (timedOut) throw new McpConnectionError(`MCP transport failed: ${server} did not answer within ${timeoutMs} ms (TimeoutError)`, { cause: error });
     if (GhostlightError.isInstance(error)) throw error;
-    throw new ProviderError(`MCP transport failed: ${errorName(error)}`, { cause: error });
+    throw new McpConnectionError(`MCP transport failed: ${server} could not be reached (${errorName(error)})`, { cause: error });
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);

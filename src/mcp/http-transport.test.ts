@@ -3,6 +3,7 @@ import { CancelledError, ProviderError } from '../error/control-errors.ts';
 import { ProtocolError } from '../error/protocol-error.ts';
 import type { HttpSettings } from './http-exchange.ts';
 import { HttpMcpTransport } from './http-transport.ts';
+import { McpConnectionError } from './mcp-connection-error.ts';
 import { sseEvents } from './sse-events.ts';
 
 const request = { jsonrpc: '2.0' as const, id: 1, method: 'tools/list', params: {} };
@@ -68,13 +69,16 @@ describe('HttpMcpTransport', () => {
     }
   });
 
-  it('reports network failures and timeouts as ProviderError, and cancellation as the run error', async () => {
+  it('reports network failures and timeouts as McpConnectionError (a ProviderError naming the server), and cancellation as the run error', async () => {
     const down = new HttpMcpTransport(settings(() => Promise.reject(new TypeError('fetch failed'))));
-    await expect(down.request(request, {})).rejects.toThrow(new ProviderError('MCP transport failed: TypeError'));
+    const error = await down.request(request, {}).catch((caught: unknown) => caught);
+    expect(McpConnectionError.isInstance(error) && ProviderError.isInstance(error)).toBe(true);
+    expect((error as Error).name).toBe('McpConnectionError');
+    expect((error as Error).message).toMatch(/^MCP transport failed: the MCP server at https?:\/\/[^/]+ could not be reached \(TypeError\)$/);
 
     // A server that never answers and a fetch that ignores its signal: the transport still stops waiting.
     const hanging = () => new Promise<Response>(() => undefined);
-    await expect(new HttpMcpTransport(settings(hanging, { timeoutMs: 20 })).request(request, {})).rejects.toThrow('MCP transport failed: TimeoutError');
+    await expect(new HttpMcpTransport(settings(hanging, { timeoutMs: 20 })).request(request, {})).rejects.toThrow(/did not answer within 20 ms \(TimeoutError\)/);
 
     const controller = new AbortController();
     const pending = new HttpMcpTransport(settings(hanging)).request(request, { signal: controller.signal });

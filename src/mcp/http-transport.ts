@@ -34,6 +34,11 @@ export class HttpMcpTransport implements McpTransport {
     if (mode === 'sse') this.#legacy = new LegacySseSession(settings);
   }
 
+  /** The server as errors name it: its origin only. */
+  get #server(): string {
+    return `the MCP server at ${new URL(this.#settings.url).origin}`;
+  }
+
   /** The session id the server assigned, if any. */
   get sessionId(): string | undefined {
     return this.#sessionId;
@@ -51,7 +56,7 @@ export class HttpMcpTransport implements McpTransport {
       await assertOk(response);
       this.#answered = true;
       return this.#responseTo(response, message.id);
-    });
+    }, this.#server);
   }
 
   notify(message: JsonRpcNotification, options: McpTransportOptions): Promise<void> {
@@ -60,7 +65,7 @@ export class HttpMcpTransport implements McpTransport {
       const response = await this.#post(message, signal, options);
       await assertOk(response);
       await response.body?.cancel().catch(() => undefined);
-    });
+    }, this.#server);
   }
 
   async close(): Promise<void> {

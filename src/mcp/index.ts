@@ -8,6 +8,7 @@
 export { connectMcp } from './connect-mcp.ts';
 export type { ConnectMcpOptions } from './connect-mcp.ts';
 export { McpClient } from './mcp-client.ts';
+export { McpConnectionError } from './mcp-connection-error.ts';
 export type { McpClientOptions, McpServerInfo } from './mcp-client.ts';
 export type { McpConnection } from './mcp-connection.ts';
 export type { McpDefinition } from './mcp-definition.ts';

@@ -34,35 +34,58 @@ export function definitionComplexity(definition: unknown, limits: McpLimits): { 
   return { bytes, nodes };
 }
 
+/** Keywords whose value is one subschema (JSON Schema 2020-12 and draft-07). */
+const SCHEMA_KEYWORDS = 'additionalProperties additionalItems items contains propertyNames not if then else unevaluatedItems unevaluatedProperties contentSchema'.split(' ');
+/** Keywords whose value is a list of subschemas. */
+const LIST_KEYWORDS = 'allOf anyOf oneOf prefixItems items'.split(' ');
+/** Keywords whose value maps names to subschemas. */
+const MAP_KEYWORDS = 'properties patternProperties $defs definitions dependentSchemas dependencies'.split(' ');
+
 /**
- * Checks the regular expressions of a schema (`pattern` values and
- * `patternProperties` keys): at most `maxSchemaPatterns`, each at most
- * `maxSchemaPatternSourceBytes`, together at most `maxSchemaPatternBytes`, and
- * each a valid ECMAScript (unicode) expression, as the validator runs them.
+ * Every schema object of `schema`, reached through schema positions only (the
+ * subschema keywords above): a property *named* `pattern` or `$ref` under
+ * `properties`, or a value under `const`, `enum`, `default` or `examples`, is
+ * data, never a keyword. Iterative, so a deep schema cannot overflow the stack.
  */
-export function checkSchemaPatterns(schema: unknown, field: string, limits: McpLimits): void {
-  const patterns: unknown[] = [];
+export function schemaObjects(schema: unknown): Record<string, unknown>[] {
+  const found: Record<string, unknown>[] = [];
   const stack: unknown[] = [schema];
   while (stack.length > 0) {
-    const value = stack.pop();
-    if (Array.isArray(value)) stack.push(...value);
-    else if (isPlainObject(value)) {
-      if (Object.hasOwn(value, 'pattern')) {
-        if (typeof value.pattern !== 'string') throw new ProtocolError(`MCP tool ${field} pattern must be a string`);
-        patterns.push(value.pattern);
-      }
-      if (Object.hasOwn(value, 'patternProperties')) {
-        if (!isPlainObject(value.patternProperties)) throw new ProtocolError(`MCP tool ${field} patternProperties must be an object`);
-        patterns.push(...Object.keys(value.patternProperties));
-      }
-      stack.push(...Object.values(value));
+    const node = stack.pop();
+    if (!isPlainObject(node)) continue;
+    found.push(node);
+    const own = (keyword: string) => (Object.hasOwn(node, keyword) ? node[keyword] : undefined);
+    for (const keyword of SCHEMA_KEYWORDS) if (isPlainObject(own(keyword))) stack.push(own(keyword));
+    for (const keyword of LIST_KEYWORDS) if (Array.isArray(own(keyword))) stack.push(...(own(keyword) as unknown[]));
+    for (const keyword of MAP_KEYWORDS) if (isPlainObject(own(keyword))) stack.push(...Object.values(own(keyword) as object));
+  }
+  return found;
+}
+
+/**
+ * Checks the regular expressions of a schema (`pattern` keywords and
+ * `patternProperties` keys, in schema positions only): at most
+ * `maxSchemaPatterns`, each at most `maxSchemaPatternSourceBytes`, together at
+ * most `maxSchemaPatternBytes`, and each a valid ECMAScript (unicode)
+ * expression, as the validator runs them.
+ */
+export function checkSchemaPatterns(schema: unknown, field: string, limits: McpLimits): void {
+  const patterns: string[] = [];
+  for (const node of schemaObjects(schema)) {
+    if (Object.hasOwn(node, 'pattern')) {
+      if (typeof node.pattern !== 'string') throw new ProtocolError(`MCP tool ${field} pattern must be a string`);
+      patterns.push(node.pattern);
+    }
+    if (Object.hasOwn(node, 'patternProperties')) {
+      if (!isPlainObject(node.patternProperties)) throw new ProtocolError(`MCP tool ${field} patternProperties must be an object`);
+      patterns.push(...Object.keys(node.patternProperties));
     }
   }
   if (patterns.length > limits.maxSchemaPatterns) {
     throw new ProtocolError(`MCP tool ${field} exceeded the ${limits.maxSchemaPatterns}-pattern limit`);
   }
   let total = 0;
-  for (const pattern of patterns as string[]) {
+  for (const pattern of patterns) {
     const size = utf8Length(pattern);
     if (size > limits.maxSchemaPatternSourceBytes) {
       throw new ProtocolError(`MCP tool ${field} pattern exceeded the ${limits.maxSchemaPatternSourceBytes}-byte limit`);
@@ -79,17 +102,11 @@ export function checkSchemaPatterns(schema: unknown, field: string, limits: McpL
   }
 }
 
-/** Throws `ProtocolError` when a `$ref` in the schema does not resolve inside it (remote references are not fetched). */
+/** Throws `ProtocolError` when a `$ref` keyword of the schema does not resolve inside it (remote references are not fetched). */
 export function checkSchemaReferences(schema: Record<string, unknown>, field: string): void {
-  const stack: unknown[] = [schema];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (Array.isArray(value)) stack.push(...value);
-    else if (isPlainObject(value)) {
-      if (Object.hasOwn(value, '$ref') && (typeof value.$ref !== 'string' || !resolves(schema, value.$ref))) {
-        throw new ProtocolError(`MCP tool ${field} contains an unresolved reference`);
-      }
-      stack.push(...Object.values(value));
+  for (const node of schemaObjects(schema)) {
+    if (Object.hasOwn(node, '$ref') && (typeof node.$ref !== 'string' || !resolves(schema, node.$ref))) {
+      throw new ProtocolError(`MCP tool ${field} contains an unresolved reference`);
     }
   }
 }

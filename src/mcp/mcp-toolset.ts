@@ -1,3 +1,4 @@
+import { assertKnownKeys } from '../agent/option-keys.ts';
 import { ConfigurationError } from '../error/configuration-error.ts';
 import { ProviderError } from '../error/control-errors.ts';
 import { ProtocolError } from '../error/protocol-error.ts';
@@ -45,8 +46,11 @@ export interface McpToolsetOptions extends McpClientOptions {
  * });
  * const agent = defineAgent({ name: 'support', model, tools: [helpCenter] });
  */
+const TOOLSET_OPTION_KEYS = ['name', 'limits', 'connection', 'mapTool', 'mapResult', 'optional', 'onError'];
+
 export function mcpToolset(options: McpToolsetOptions): (binding: ToolBinding) => Promise<Tool[]> {
   const name = options.name ?? 'MCP toolset';
+  assertKnownKeys(options, TOOLSET_OPTION_KEYS, `mcpToolset(${name})`, { url: 'connection (connection: { url })', headers: 'connection (connection: { headers })' });
   const { connection, mapTool, mapResult, optional, onError } = options;
   if (typeof connection !== 'function') resolveConnection(connection, name);
   resolveMcpLimits(options.limits);

@@ -57,9 +57,7 @@ export function spanAttributes(operation: string, attributes: Attributes, limits
       out[name] = '[REDACTED]';
       continue;
     }
-    if (key === 'inputTokens') out[name] = Number(value) + Number(attributes.cacheReadTokens ?? 0) + Number(attributes.cacheWriteTokens ?? 0);
-    else if (key === 'outputTokens') out[name] = Number(value) + Number(attributes.reasoningTokens ?? 0);
-    else if (key === 'finishReason') out[name] = [String(value)];
+    if (key === 'finishReason') out[name] = [String(value)];
     else if (key === 'provider') out[name] = String(value).split('.')[0]!;
     else out[name] = bounded(value, limits.maxLength);
   }

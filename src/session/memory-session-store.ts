@@ -30,7 +30,6 @@ export class MemorySessionStore implements SessionStore {
   async load(id: string, { actorId }: SessionAccess): Promise<SessionSnapshot | undefined> {
     const record = this.#records.get(id);
     checkActor(record, actorId);
-    if (!record && actorId !== undefined) this.#records.set(id, { actorId, snapshot: undefined });
     return record?.snapshot ? copy(record.snapshot) : undefined;
   }
 

@@ -7,8 +7,9 @@ import { ProtocolError } from '../error/protocol-error.ts';
 import { canonicalJson, isPlainObject } from '../util/json.ts';
 import type { JsonObject } from '../util/json.ts';
 import { persistableMessages } from './persistable-messages.ts';
-import { SessionStoreError } from './session-errors.ts';
-import { sessionJson } from './session-json.ts';
+import { SessionBusyError, SessionStoreError } from './session-errors.ts';
+import { checkSessionDepth, sessionJson } from './session-json.ts';
+import { CancelledError, DeadlineExceededError } from '../error/control-errors.ts';
 import type { SessionSnapshot, SessionStore } from './session-store.ts';
 
 /**
@@ -30,10 +31,19 @@ export function sessionCapability(store: SessionStore): RunCapability {
     name: 'session',
     order: CAPABILITY_ORDER.session,
     optionKeys: ['sessions'],
-    async setup({ binding, scope, options }) {
+    async setup({ binding, scope }) {
       sessionId = binding.run.invocation.sessionId;
       actorId = binding.run.invocation.actorId;
-      const release = await store.lock(sessionId, { actorId, signal: options.signal });
+      // The run's own signal: the caller's cancellation and the run's deadline both end the wait.
+      const signal = binding.signal;
+      let release: Awaited<ReturnType<SessionStore['lock']>>;
+      try {
+        release = await store.lock(sessionId, { actorId, signal });
+      } catch (error) {
+        if (signal.aborted && DeadlineExceededError.isInstance(signal.reason)) throw new SessionBusyError({ cause: error });
+        if (signal.aborted && !CancelledError.isInstance(error)) throw new CancelledError({ cause: signal.reason });
+        throw error;
+      }
       scope.defer(release);
       const snapshot = validate(await guard('loading', () => store.load(sessionId, { actorId }), binding.operation));
       if (!snapshot) return {};
@@ -47,6 +57,8 @@ export function sessionCapability(store: SessionStore): RunCapability {
       return persisted.length > 0 ? { history: persisted } : {};
     },
     async checkpoint({ messages, state, operation }) {
+      checkSessionDepth(messages);
+      checkSessionDepth(state);
       const candidate = persistableMessages(sessionJson([...messages]));
       const candidateKeys = candidate.map((message) => canonicalJson(message));
       const nextState = sessionJson(state);

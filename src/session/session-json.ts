@@ -1,3 +1,20 @@
+import { nestsDeeper } from '../util/json.ts';
+import { SessionStoreError } from './session-errors.ts';
+
+/**
+ * The deepest nesting a stored session value may have. Deeper values are
+ * refused before they are written (`SessionStoreError`), because a value that
+ * is stored but cannot be read back would make the session unloadable forever.
+ */
+export const MAX_SESSION_JSON_DEPTH = 100;
+
+/** Throws `SessionStoreError` when `value` nests deeper than {@link MAX_SESSION_JSON_DEPTH}. */
+export function checkSessionDepth(value: unknown): void {
+  if (nestsDeeper(value, MAX_SESSION_JSON_DEPTH)) {
+    throw new SessionStoreError(`The conversation holds a value nested more than ${MAX_SESSION_JSON_DEPTH} levels deep; it was not saved`);
+  }
+}
+
 /**
  * A deep JSON copy of a session value: binary data (`Uint8Array`,
  * `ArrayBuffer`) becomes base64 text, which AI SDK accepts wherever it

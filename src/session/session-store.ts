@@ -24,16 +24,17 @@ export type SessionRelease = () => void | Promise<void>;
  * (`MemorySessionStore`), IndexedDB (`ghostlight/browser`) and Durable
  * Objects (`ghostlight/cloudflare`); all pass the same contract suite.
  *
- * Rules every store keeps: the first access with an actor claims the id
- * atomically, and any later access with another actor throws
- * `SessionActorError` ("Session actor does not match"); `append` checks
+ * Rules every store keeps: reading never claims an id; the first write
+ * (`append` or `replace`) with an actor claims it atomically, and any later
+ * access with another actor throws `SessionActorError` ("Session actor does
+ * not match"); `append` checks
  * `expectedCount` atomically and throws `ProtocolError` ("Session changed
  * while it was being updated") on a mismatch, so two writers never silently
  * lose a turn; values are stored as JSON.
  */
 export interface SessionStore {
   readonly version: 'session-store-v1';
-  /** The snapshot of `id`, or undefined before its first write. Claims a new id for `access.actorId`. */
+  /** The snapshot of `id`, or undefined before its first write. Never claims the id. */
   load(id: string, access: SessionAccess): Promise<SessionSnapshot | undefined>;
   /** Appends messages (and replaces state and metadata) if the stored conversation still has `expectedCount` messages. */
   append(id: string, update: SessionAppend & SessionAccess): Promise<void>;

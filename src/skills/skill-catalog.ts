@@ -140,8 +140,8 @@ export class SkillCatalog {
   }
 
   /**
-   * A skill's resource files (`scripts/`, `references/`, `assets/`, three
-   * folders deep), by full location when the model can read them, else
+   * A skill's resource files (every file of its folder but `SKILL.md`, the
+   * conventional folders first, three folders deep), by full location when the model can read them, else
    * relative to the skill; past `maxResourceFiles` a truncation line ends the list.
    */
   async resources(name: string): Promise<string[]> {

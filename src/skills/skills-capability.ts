@@ -1,3 +1,4 @@
+import { assertKnownKeys } from '../agent/option-keys.ts';
 import { CAPABILITY_ORDER } from '../agent/run-capability.ts';
 import type { RunCapability } from '../agent/run-capability.ts';
 import { ConfigurationError } from '../error/configuration-error.ts';
@@ -51,8 +52,11 @@ const DEFAULT_PATHS: readonly SkillPath[] = ['workspace://skills'];
  * import { bundledSkillSource, skills } from 'ghostlight/skills';
  * defineAgent({ name: 'helper', model, capabilities: [skills({ paths: [bundledSkillSource(files)] })] });
  */
+const SKILLS_OPTION_KEYS = ['paths', 'only', 'maxSkills', 'maxFileBytes', 'maxResourceFiles', 'resourceRoot', 'onLoad'];
+
 export function skills(config: SkillsConfig = {}): RunCapability {
   if (typeof config !== 'object' || config === null) throw new ConfigurationError('skills() takes skills options or a SkillCatalog');
+  if (!SkillCatalog.isInstance(config)) assertKnownKeys(config, SKILLS_OPTION_KEYS, 'skills()');
   return {
     version: 'run-capability-v1',
     name: 'skills',

@@ -1,6 +1,7 @@
 import type { FinishReason, UIMessageChunk } from 'ai';
 import type { Usage } from '../agent/usage.ts';
 import type { GhostlightEvent } from '../events/events.ts';
+import { NO_RESULT, observationResult, PendingModelCalls } from '../events/pending-model-calls.ts';
 
 /** What the assistant message of a UI stream carries as `metadata`. */
 export interface GhostlightMessageMetadata {
@@ -31,6 +32,7 @@ export class UiMessageEncoder {
   #reasoningCount = 0;
   #stepOpen = false;
   #openToolInputs = new Map<string, string>();
+  readonly #pending = new PendingModelCalls();
   #usage: Usage | undefined;
   #runId = '';
   #sessionId: string | undefined;
@@ -52,6 +54,9 @@ export class UiMessageEncoder {
     if (this.#ended) return [];
     const out: UIMessageChunk<GhostlightMessageMetadata>[] = [];
     if (this.#reasoning && event.type !== 'reasoning-delta') this.#closeReasoning(out);
+    if (event.type === 'model-start' || event.type === 'run-stop' || event.type === 'run-partial' || event.type === 'run-cancel' || event.type === 'run-error') {
+      for (const call of this.#pending.drain()) out.push({ type: 'tool-output-error', toolCallId: call.toolCallId, errorText: NO_RESULT });
+    }
     switch (event.type) {
       case 'run-start':
         this.#runId = event.runId;
@@ -92,7 +97,24 @@ export class UiMessageEncoder {
       case 'tool-call-stop':
         this.#openToolInputs.delete(event.toolCallId);
         out.push({ type: 'tool-input-available', toolCallId: event.toolCallId, toolName: event.toolName, input: event.input ?? {} });
+        this.#pending.called(event);
         break;
+      case 'tool-start':
+        this.#pending.started(event);
+        break;
+      case 'program-observe': {
+        // A control call (exec, wait, stop) reports through its observation: it becomes the call's output.
+        const call = this.#pending.observed();
+        if (call) {
+          const result = observationResult(event);
+          out.push(
+            result.status === 'success'
+              ? { type: 'tool-output-available', toolCallId: call.toolCallId, output: result.value }
+              : { type: 'tool-output-error', toolCallId: call.toolCallId, errorText: JSON.stringify(result.value) },
+          );
+        }
+        break;
+      }
       case 'tool-stop':
         if (event.caller === 'model' && event.parentToolCallId === undefined) {
           out.push(
@@ -123,6 +145,7 @@ export class UiMessageEncoder {
           out.push({ type: 'tool-input-error', toolCallId, toolName, input: {}, errorText: 'Superseded: the model call is retried' });
         }
         this.#openToolInputs.clear();
+        for (const call of this.#pending.drain()) out.push({ type: 'tool-output-error', toolCallId: call.toolCallId, errorText: 'Superseded: the model call is retried' });
         out.push({
           type: 'data-ghostlight-model-retry',
           data: {

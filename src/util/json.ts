@@ -37,3 +37,20 @@ function sortKeys(value: unknown): unknown {
   }
   return value;
 }
+
+/**
+ * Walks a JSON value without recursion (a hostile depth cannot overflow the
+ * stack): `onString` sees every string; returns true as soon as an array or
+ * object sits `maxDepth` or more levels deep (binary data is a leaf).
+ */
+export function nestsDeeper(value: unknown, maxDepth: number, onString?: (text: string) => void): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (typeof item === 'string') onString?.(item);
+    if (typeof item !== 'object' || item === null || ArrayBuffer.isView(item) || item instanceof ArrayBuffer) continue;
+    if (depth >= maxDepth) return true;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) stack.push([child, depth + 1]);
+  }
+  return false;
+}

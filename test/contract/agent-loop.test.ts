@@ -55,10 +55,16 @@ describe('the agent loop', () => {
     expect(model.calls[0]?.tools?.[0]).toMatchObject({ name: 'weather', description: 'Get the weather for a city.' });
   });
 
-  it('keeps usage partitioned and summed over turns', async () => {
+  it('reports usage in AI SDK 7 shape and meanings (totals include cache and reasoning), summed over turns', async () => {
     const model = scriptedModel([{ toolCalls: [{ name: 'weather', input: { city: 'Oslo' } }] }, { text: 'Done.' }]);
     const run = await defineAgent({ name: 'usage', model, tools: [weather] }).ask('Oslo?');
-    expect(run.usage).toEqual({ inputTokens: 16, outputTokens: 8, cacheReadTokens: 4, cacheWriteTokens: 0, reasoningTokens: 2, totalTokens: 30 });
+    expect(run.usage).toEqual({
+      inputTokens: 20,
+      inputTokenDetails: { noCacheTokens: 16, cacheReadTokens: 4, cacheWriteTokens: 0 },
+      outputTokens: 10,
+      outputTokenDetails: { textTokens: 8, reasoningTokens: 2 },
+      totalTokens: 30,
+    });
   });
 
   it('passes identity and context to tools through the binding, never from the model', async () => {

@@ -97,7 +97,7 @@ describe('instrumentation of a run (tools, code mode, a structured result, a ret
     const [firstModel, secondModel] = operations.filter((operation) => operation.name === 'model');
     expect(firstModel!.events.map((event) => event.name)).toEqual(['model_retry']);
     expect(firstModel!.events[0]!.attributes).toMatchObject({ attempt: 1, httpStatus: 503, errorType: 'AI_APICallError' });
-    expect(firstModel!.attributes).toMatchObject({ model: 'mock-model-id', provider: 'mock-provider', turn: 1, finishReason: 'tool-calls', inputTokens: 8, outputTokens: 4, cacheReadTokens: 2 });
+    expect(firstModel!.attributes).toMatchObject({ model: 'mock-model-id', provider: 'mock-provider', turn: 1, finishReason: 'tool-calls', inputTokens: 10, outputTokens: 5, cacheReadTokens: 2, reasoningTokens: 1 });
     expect(secondModel!.attributes).toMatchObject({ turn: 2, finishReason: 'stop' });
     const lookup = operations.find((operation) => operation.attributes.toolName === 'lookup')!;
     expect(lookup.attributes).toMatchObject({ caller: 'code', parentToolCallId: 'x1', status: 'success' });
@@ -105,7 +105,7 @@ describe('instrumentation of a run (tools, code mode, a structured result, a ret
     expect(operations.find((operation) => operation.attributes.toolName === 'exec')!.attributes).toMatchObject({ control: true });
     const turns = operations.filter((operation) => operation.name === 'agent_turn');
     expect(turns[1]!.events).toEqual([expect.objectContaining({ name: 'structured_result', attributes: { decision: 'complete', terminal: true } })]);
-    expect(operations.find((operation) => operation.name === 'run')!.attributes).toMatchObject({ agent: 'analyst', runId: run.runId, outcome: 'completed', inputTokens: 16 });
+    expect(operations.find((operation) => operation.name === 'run')!.attributes).toMatchObject({ agent: 'analyst', runId: run.runId, outcome: 'completed', inputTokens: 20 });
   });
 
   it('becomes OpenTelemetry spans on the GenAI semantic conventions', async () => {

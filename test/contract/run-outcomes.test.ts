@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CleanupError, ConfigurationError, InvocationError, defineAgent, defineTool } from 'ghostlight';
+import { CleanupError, ConfigurationError, EMPTY_USAGE, InvocationError, defineAgent, defineTool } from 'ghostlight';
 import type { RunCapability } from 'ghostlight';
 import { scriptedModel } from '../support/scripted-model';
 
@@ -95,7 +95,7 @@ describe('resource ownership (C.76)', () => {
         log.push(`open ${name}`);
         scope.defer(() => {
           log.push(`close ${name}`);
-          emit({ type: 'usage', turn: 0, usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0, totalTokens: 0 }, total: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0, totalTokens: 0 } });
+          emit({ type: 'usage', turn: 0, usage: EMPTY_USAGE, total: EMPTY_USAGE });
         });
         return { bind: { callerOwned } };
       },

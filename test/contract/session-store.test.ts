@@ -25,21 +25,32 @@ for (const [name, makeStore] of Object.entries(stores)) {
       expect((await store.load(id, { actorId: 'ada' }))?.messages).toEqual([user('only')]);
     });
 
-    it('refuses another actor, from the first claim on', async () => {
+    it('claims nothing on a read: an unused id read by one actor is still free for another', async () => {
       const store = await makeStore();
       const id = freshId();
-      await store.load(id, { actorId: 'ada' });
-      await expect(store.load(id, { actorId: 'eve' })).rejects.toThrow('Session actor does not match');
-      await expect(store.append(id, { actorId: 'eve', messages: [user('x')], state: {}, metadata: {}, expectedCount: 0 })).rejects.toSatisfy(SessionActorError.isInstance);
-      await expect(store.replace(id, { actorId: 'eve', messages: [], state: {}, metadata: {} })).rejects.toSatisfy(SessionActorError.isInstance);
+      expect(await store.load(id, { actorId: 'eve' })).toBeUndefined();
       await store.append(id, { actorId: 'ada', messages: [user('mine')], state: {}, metadata: {}, expectedCount: 0 });
-      await expect(store.load(id, { actorId: undefined })).rejects.toSatisfy(SessionActorError.isInstance);
+      expect((await store.load(id, { actorId: 'ada' }))?.messages).toEqual([user('mine')]);
     });
 
-    it('lets exactly one of two concurrent first claims win', async () => {
+    it('refuses another actor, from the first write on', async () => {
       const store = await makeStore();
       const id = freshId();
-      const outcomes = await Promise.allSettled([store.load(id, { actorId: 'ada' }), store.load(id, { actorId: 'eve' })]);
+      await store.append(id, { actorId: 'ada', messages: [user('mine')], state: {}, metadata: {}, expectedCount: 0 });
+      await expect(store.load(id, { actorId: 'eve' })).rejects.toThrow('Session actor does not match');
+      await expect(store.append(id, { actorId: 'eve', messages: [user('x')], state: {}, metadata: {}, expectedCount: 1 })).rejects.toSatisfy(SessionActorError.isInstance);
+      await expect(store.replace(id, { actorId: 'eve', messages: [], state: {}, metadata: {} })).rejects.toSatisfy(SessionActorError.isInstance);
+      await expect(store.load(id, { actorId: undefined })).rejects.toSatisfy(SessionActorError.isInstance);
+      expect((await store.load(id, { actorId: 'ada' }))?.messages).toEqual([user('mine')]);
+    });
+
+    it('lets exactly one of two concurrent first writes win', async () => {
+      const store = await makeStore();
+      const id = freshId();
+      const outcomes = await Promise.allSettled([
+        store.append(id, { actorId: 'ada', messages: [user('a')], state: {}, metadata: {}, expectedCount: 0 }),
+        store.append(id, { actorId: 'eve', messages: [user('e')], state: {}, metadata: {}, expectedCount: 0 }),
+      ]);
       expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toHaveLength(1);
     });
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { defineAgent, defineTool, MemorySessionStore, SessionActorError } from 'ghostlight';
+import { defineAgent, defineTool, MAX_SESSION_JSON_DEPTH, MemorySessionStore, SessionActorError } from 'ghostlight';
 import type { SessionStore } from 'ghostlight';
 import { scriptedModel } from '../support/scripted-model';
 
@@ -67,6 +67,20 @@ describe('sessions (SPEC A16, C.72)', () => {
     const snapshot = await sessions.load('s1', { actorId: 'ada' });
     expect(snapshot!.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool']);
     expect(snapshot!.state).toEqual({ notes: ['first'] });
+  });
+
+  it('never writes a value that could not be read back: a tool argument nested past MAX_SESSION_JSON_DEPTH fails the run, the session stays loadable', async () => {
+    let deep: unknown = 'bottom';
+    for (let index = 0; index < MAX_SESSION_JSON_DEPTH + 10; index++) deep = { a: deep };
+    const sessions = new MemorySessionStore();
+    await defineAgent({ name: 'memo', model: scriptedModel([{ text: 'first answer' }]) }).ask('Hello', { sessions, sessionId: 's-deep', actorId: 'ada' });
+    const anything = defineTool({ name: 'anything', description: 'Takes anything.', input: { type: 'object' }, execute: () => 'ok' });
+    const model = scriptedModel([{ toolCalls: [{ name: 'anything', input: deep }] }, { text: 'never' }]);
+    const run = await defineAgent({ name: 'memo', model, tools: [anything] }).ask('Go deep', { sessions, sessionId: 's-deep', actorId: 'ada' });
+    expect(run.outcome).toBe('failed');
+    expect(run.errorInfo?.name).toBe('SessionStoreError');
+    const snapshot = await sessions.load('s-deep', { actorId: 'ada' });
+    expect(snapshot!.messages.map((message) => message.role)).toEqual(['user', 'assistant']);
   });
 
   it('fails the run when the store cannot save', async () => {

@@ -220,9 +220,23 @@ describe('skills: discovery and the skills tool', () => {
     for (let index = 0; index < 5; index++) files[`deep/scripts/s${index}.sh`] = 'echo';
     files['deep/references/a/b/c.md'] = 'depth 2';
     files['deep/references/a/b/c/d.md'] = 'depth 3: not listed';
-    files['deep/other/x.md'] = 'not a resource folder';
+    files['deep/other/x.md'] = 'another folder: listed after the conventional ones';
     const catalog = await SkillCatalog.load({ sources: [new MemorySkillSource(files)], maxResourceFiles: 4 });
     expect(await catalog.resources('deep')).toEqual(['references/a/b/c.md', 'scripts/s0.sh', 'scripts/s1.sh', 'scripts/s2.sh', '... (truncated at 4 files)']);
+  });
+
+  it('lists every file of the skill folder (reference/, templates/, files beside SKILL.md), the conventional folders first', async () => {
+    const files: Record<string, string> = {
+      'pdf/SKILL.md': skill('pdf', 'Fill PDF forms', 'See [the forms guide](FORMS.md) and reference/api.md.'),
+      'pdf/FORMS.md': 'forms',
+      'pdf/reference/api.md': 'api',
+      'pdf/templates/letter.txt': 'letter',
+      'pdf/scripts/fill.py': 'print()',
+      'pdf/assets/logo.png': 'png',
+    };
+    const catalog = await SkillCatalog.load({ sources: [new MemorySkillSource(files)] });
+    expect(await catalog.resources('pdf')).toEqual(['assets/logo.png', 'scripts/fill.py', 'FORMS.md', 'reference/api.md', 'templates/letter.txt']);
+    expect(await catalog.format('pdf')).toContain('  reference/api.md');
   });
 
   it('maps locations and resources to a resource root (absolute path)', async () => {

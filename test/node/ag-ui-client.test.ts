@@ -18,7 +18,7 @@ async function startApp(recordings: FixtureResponse[], api: 'responses' | 'chat'
   const openai = createOpenAI({ baseURL: provider.baseURL, apiKey: 'test-key' });
   const model = api === 'chat' ? openai.chat('gpt-4.1-nano') : openai('gpt-5-mini');
   const agent = defineAgent({ name: 'calc', model, tools: [calculator], settings: { maxRetries: 0 } });
-  const app = createAgentApp({ agents: [agent], auth: (request) => ({ actorId: request.headers.get('x-actor') ?? 'ada' }), sessions: new MemorySessionStore() });
+  const app = createAgentApp({ agents: [agent], auth: (request) => ({ actorId: request.headers.get('x-actor') ?? 'ada' }), sessions: new MemorySessionStore(), sessionIds: 'client' });
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;
@@ -33,7 +33,7 @@ async function startApp(recordings: FixtureResponse[], api: 'responses' | 'chat'
 }
 
 /** Runs an HttpAgent and collects every event it accepted, validating each against @ag-ui/core. */
-async function runClient(url: string, message: string, agent = new HttpAgent({ url, threadId: 'thread-1' })) {
+async function runClient(url: string, message: string, agent = new HttpAgent({ url, threadId: 'thread-0001-of-the-test' })) {
   agent.addMessage({ id: crypto.randomUUID(), role: 'user', content: message });
   const events: Array<{ type: string } & Record<string, unknown>> = [];
   let failure: unknown;
@@ -62,7 +62,7 @@ describe.skipIf(!hasRealworld('provider-fixtures'))('@ag-ui/client HttpAgent aga
       expect(types).toContain('REASONING_MESSAGE_CONTENT');
       const results = events.filter((event) => event.type === 'TOOL_CALL_RESULT').map((event) => event.content);
       expect(results).toEqual(['19', '57', '570']);
-      expect(events.at(-1)).toMatchObject({ threadId: 'thread-1', result: { response: 'The final result is **570**.' } });
+      expect(events.at(-1)).toMatchObject({ threadId: 'thread-0001-of-the-test', result: { response: 'The final result is **570**.' } });
       expect(events.find((event) => event.type === 'CUSTOM')).toMatchObject({ name: 'ghostlight.usage' });
       const assistantText = agent.messages.filter((message) => message.role === 'assistant').map((message) => message.content).join('');
       expect(assistantText).toContain('570');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineAgent, MemorySessionStore } from 'ghostlight';
-import { createAgentApp } from 'ghostlight/http';
+import { corsPolicy, createAgentApp } from 'ghostlight/http';
 import type { AuthResult } from 'ghostlight/http';
 import { parseSse } from '../support/sse';
 import { scriptedModel } from '../support/scripted-model';
@@ -51,19 +51,27 @@ describe('createAgentApp', () => {
     expect(stranger.status).toBe(404);
   });
 
-  it('continues a session across requests and refuses another actor', async () => {
+  it('continues a server-issued session across requests and answers another actor as if it did not exist', async () => {
     const sessions = new MemorySessionStore();
     const { app, model } = appWith([{ text: 'Nice to meet you, Ada' }, { text: 'Your name is Ada' }], { sessions });
-    const first = await app.fetch(post('/agents/helper/runs', { input: 'I am Ada', sessionId: 'chat-1' }));
+    const created = await app.fetch(post('/agents/helper/sessions', {}));
+    expect(created.status).toBe(201);
+    const { sessionId } = (await created.json()) as { sessionId: string };
+    expect(sessionId).toMatch(/^[0-9a-f]{32}$/);
+    const first = await app.fetch(post('/agents/helper/runs', { input: 'I am Ada', sessionId }));
     expect(first.status).toBe(200);
-    const second = await app.fetch(post('/agents/helper/runs', { input: 'What is my name?', sessionId: 'chat-1' }));
+    expect(first.headers.get('x-ghostlight-session-id')).toBe(sessionId);
+    const second = await app.fetch(post('/agents/helper/runs', { input: 'What is my name?', sessionId }));
     expect(((await second.json()) as { response: string }).response).toBe('Your name is Ada');
     const sent = model.calls[1]!.prompt.filter((message) => message.role !== 'system');
     expect(sent.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
 
-    const intruder = await app.fetch(post('/agents/helper/runs', { input: 'What is her name?', sessionId: 'chat-1' }, { 'x-actor': 'eve' }));
-    expect(intruder.status).toBe(403);
-    expect(await intruder.json()).toEqual({ error: { code: 'session_forbidden', message: 'Session actor does not match' } });
+    const intruder = await app.fetch(post('/agents/helper/runs', { input: 'What is her name?', sessionId }, { 'x-actor': 'eve' }));
+    const unknown = await app.fetch(post('/agents/helper/runs', { input: 'What is her name?', sessionId: 'f'.repeat(32) }, { 'x-actor': 'eve' }));
+    expect(intruder.status).toBe(404);
+    expect(await intruder.json()).toEqual({ error: { code: 'unknown_session', message: 'No such session' } });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: { code: 'unknown_session', message: 'No such session' } });
     expect(model.calls).toHaveLength(2);
   });
 
@@ -118,7 +126,7 @@ describe('createAgentApp', () => {
 
   it('sets CORS headers only when configured', async () => {
     const agent = defineAgent({ name: 'helper', model: scriptedModel([]) });
-    const open = createAgentApp({ agents: [agent], auth, cors: { origin: 'https://app.example' } });
+    const open = createAgentApp({ agents: [agent], auth, cors: corsPolicy({ origin: 'https://app.example' }) });
     const preflight = await open.fetch(new Request('http://app.test/agents/helper/runs', { method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-method': 'POST' } }));
     expect(preflight.headers.get('access-control-allow-origin')).toBe('https://app.example');
     const closed = createAgentApp({ agents: [agent], auth });

@@ -9,7 +9,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stdioMcpTransport } from 'ghostlight/node';
 import { defineAgent } from 'ghostlight';
-import { connectMcp, mcpToolset } from 'ghostlight/mcp';
+import { connectMcp, McpConnectionError, mcpToolset } from 'ghostlight/mcp';
 import { startEverythingServer } from '../support/mcp-everything-server';
 import { startLegacySseServer } from '../support/mcp-legacy-sse-server';
 import { scriptedModel } from '../support/scripted-model';
@@ -89,6 +89,59 @@ describe('the stdio transport (ghostlight/node)', () => {
     expect(run.steps[0]?.toolResults[0]?.value).toBe('The sum of 20 and 22 is 42.');
     expect(transports).toHaveLength(1);
     await expect(transports[0]!.request({ jsonrpc: '2.0', id: 99, method: 'ping' }, {})).rejects.toThrow('the stdio transport is closed');
+  });
+});
+
+describe('the real @modelcontextprotocol/server-filesystem over stdio', () => {
+  const filesystemBin = require.resolve('@modelcontextprotocol/server-filesystem/dist/index.js');
+  it('is accepted (its schemas have properties named pattern) and serves a directory listing', async () => {
+    const { mkdtemp: makeTemp, writeFile } = await import('node:fs/promises');
+    const root = await makeTemp(join(tmpdir(), 'ghostlight-mcp-fs-'));
+    try {
+      await writeFile(join(root, 'notes.txt'), 'hello');
+      const transport = stdioMcpTransport({ command: process.execPath, args: [filesystemBin, root] });
+      const client = await connectMcp({ transport });
+      try {
+        const tools = await client.tools();
+        const names = tools.map((tool) => tool.name);
+        expect(names).toEqual(expect.arrayContaining(['list_directory', 'search_files', 'read_text_file']));
+        const search = tools.find((tool) => tool.name === 'search_files')!;
+        expect(JSON.stringify(search.input.jsonSchema)).toContain('"pattern"');
+      } finally {
+        await client.close();
+      }
+      const agent = defineAgent({
+        name: 'files',
+        model: scriptedModel([{ toolCalls: [{ id: 'l1', name: 'list_directory', input: { path: root } }] }, { text: 'one file' }]),
+        tools: [mcpToolset({ name: 'filesystem', connection: () => ({ transport: stdioMcpTransport({ command: process.execPath, args: [filesystemBin, root] }) }) })],
+      });
+      const run = await agent.ask('What is there?');
+      expect(run.outcome).toBe('completed');
+      expect(run.steps[0]?.toolResults[0]?.content).toContain('notes.txt');
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('MCP servers that cannot be reached', () => {
+  it('make connectMcp reject with McpConnectionError naming the server, and a run fail with that cause', async () => {
+    const { createServer } = await import('node:net');
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', () => resolve()));
+    const { port } = closed.address() as { port: number };
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const url = `http://127.0.0.1:${port}/mcp`;
+    const error = await connectMcp({ url, allowInsecureHttp: true }).then(() => undefined, (caught: unknown) => caught);
+    expect(McpConnectionError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toBe(`MCP transport failed: the MCP server at http://127.0.0.1:${port} could not be reached (TypeError)`);
+
+    const agent = defineAgent({ name: 'unreachable', model: scriptedModel([{ text: 'never' }]), tools: [mcpToolset({ name: 'docs', connection: { url, allowInsecureHttp: true } })] });
+    const run = await agent.ask('Hi');
+    expect(run.outcome).toBe('failed');
+    expect(run.errorInfo?.name).toBe('McpConnectionError');
+    expect(McpConnectionError.isInstance(run.error)).toBe(true);
+    expect(run.events.map((event) => event.type)).toEqual(['run-start', 'invocation-start', 'invocation-error', 'run-error']);
   });
 });
 

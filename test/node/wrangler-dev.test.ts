@@ -28,9 +28,11 @@ describe('the demo Worker under wrangler dev', () => {
     rmSync(persistTo, { recursive: true, force: true });
   });
 
-  it('keeps a session across a restart, refuses another actor, and survives the bad-input corpus', async () => {
+  it('keeps a server-issued session across a restart, answers another actor as if it did not exist, and survives the bad-input corpus', async () => {
     dev = await startWranglerDev({ port: PORT, inspectorPort: INSPECTOR_PORT, persistTo });
-    const sessionId = `restart-${Date.now()}`;
+    const created = await post(dev.origin, '/agents/support/sessions', {}, { 'x-ghostlight-actor': 'ada' });
+    expect(created.status).toBe(201);
+    const { sessionId } = (await created.json()) as { sessionId: string };
     const first = await post(dev.origin, '/agents/support/runs', { input: 'How long does shipping take?', sessionId }, { 'x-ghostlight-actor': 'ada' });
     expect(first.status).toBe(200);
     const stored = (await (await fetch(`${dev.origin}/agents/support/sessions/${sessionId}`, { headers: { 'x-ghostlight-actor': 'ada' } })).json()) as { messages: unknown[] };
@@ -48,8 +50,8 @@ describe('the demo Worker under wrangler dev', () => {
     expect(after.messages.length).toBeGreaterThan(stored.messages.length);
 
     const intruder = await post(dev.origin, '/agents/support/runs', { input: 'Hi', sessionId }, { 'x-ghostlight-actor': 'eve' });
-    expect(intruder.status).toBe(403);
-    expect(await intruder.json()).toEqual({ error: { code: 'session_forbidden', message: 'Session actor does not match' } });
+    expect(intruder.status).toBe(404);
+    expect(await intruder.json()).toEqual({ error: { code: 'unknown_session', message: 'No such session' } });
 
     const corpus: Array<[Promise<Response>, number]> = [
       [post(dev.origin, '/agents/support/runs', '{"input": '), 400],

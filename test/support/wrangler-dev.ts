@@ -16,7 +16,7 @@ export interface WranglerDev {
 
 /**
  * Starts `wrangler dev` (offline flags from STACK.md G5) and waits until it
- * answers `GET /api`. `persistTo` keeps Durable Object storage across
+ * answers `GET /api` (or `readyPath`). `persistTo` keeps Durable Object storage across
  * restarts. Always `stop()` it: that kills the whole process group.
  *
  * With the project's own wrangler.toml (no `config`), the Worker serves an
@@ -25,7 +25,7 @@ export interface WranglerDev {
  * need no build, and a playground build running at the same time (the e2e
  * tests) cannot change the files under a running `wrangler dev`.
  */
-export async function startWranglerDev(options: { port: number; inspectorPort: number; persistTo: string; config?: string; vars?: Record<string, string> }): Promise<WranglerDev> {
+export async function startWranglerDev(options: { port: number; inspectorPort: number; persistTo: string; config?: string; vars?: Record<string, string>; readyPath?: string }): Promise<WranglerDev> {
   const assets = options.config ? undefined : mkdtempSync(join(tmpdir(), 'ghostlight-wrangler-assets-'));
   const args = [
     join(projectRoot, 'node_modules/wrangler/bin/wrangler.js'),
@@ -73,7 +73,7 @@ export async function startWranglerDev(options: { port: number; inspectorPort: n
   for (;;) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
     try {
-      const response = await fetch(`${origin}/api`);
+      const response = await fetch(`${origin}${options.readyPath ?? '/api'}`);
       if (response.ok) break;
     } catch {
       // not up yet

@@ -40,8 +40,8 @@ describe.skipIf(!present)('@ag-ui/client HttpAgent against createAgentApp in wor
   async function run(streams: string[][]) {
     const openai = createOpenAI({ baseURL: 'http://provider.test/v1', apiKey: 'test-key', fetch: replay(streams) });
     const agent = defineAgent({ name: 'calc', model: openai('gpt-5-mini'), tools: [calculator], settings: { maxRetries: 0 } });
-    const app = createAgentApp({ agents: [agent], auth: () => ({ actorId: 'ada' }), sessions: new MemorySessionStore() });
-    const client = new HttpAgent({ url: 'http://app.test/agents/calc/ag-ui', threadId: 'thread-1', fetch: (url, init) => Promise.resolve(app.fetch(new Request(url, init))) });
+    const app = createAgentApp({ agents: [agent], auth: () => ({ actorId: 'ada' }), sessions: new MemorySessionStore(), sessionIds: 'client' });
+    const client = new HttpAgent({ url: 'http://app.test/agents/calc/ag-ui', threadId: 'thread-0001-of-the-test', fetch: (url, init) => Promise.resolve(app.fetch(new Request(url, init))) });
     client.addMessage({ id: crypto.randomUUID(), role: 'user', content: 'Compute ((12 + 7) * 3) * 10.' });
     const events: Array<{ type: string } & Record<string, unknown>> = [];
     await client.runAgent({}, { onEvent: ({ event }) => void events.push(event as never) }).catch(() => undefined);

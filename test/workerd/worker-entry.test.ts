@@ -32,15 +32,19 @@ describe('the demo Worker in workerd (exports.default.fetch)', () => {
     expect(await response.json()).toMatchObject({ outcome: 'completed', response: expect.stringMatching(/Called 6 tools in parallel\.[\s\S]*Highest revenue: sales_\w+/) });
   });
 
-  it('continues a session stored in a Durable Object and refuses another actor', async () => {
-    const sessionId = `workerd-${crypto.randomUUID()}`;
+  it('continues a server-issued session stored in a Durable Object and answers another actor as if it did not exist', async () => {
+    const created = await post('/agents/support/sessions', {}, { 'x-ghostlight-actor': 'ada' });
+    expect(created.status).toBe(201);
+    const { sessionId } = (await created.json()) as { sessionId: string };
     await post('/agents/support/runs', { input: 'How long does shipping take?', sessionId }, { 'x-ghostlight-actor': 'ada' });
     const second = await post('/agents/support/runs', { input: 'And refunds?', sessionId }, { 'x-ghostlight-actor': 'ada' });
     const run = (await second.json()) as { outcome: string; steps: unknown[] };
     expect(run.outcome).toBe('completed');
     const intruder = await post('/agents/support/runs', { input: 'Hi', sessionId }, { 'x-ghostlight-actor': 'eve' });
-    expect(intruder.status).toBe(403);
-    expect(await intruder.json()).toEqual({ error: { code: 'session_forbidden', message: 'Session actor does not match' } });
+    expect(intruder.status).toBe(404);
+    expect(await intruder.json()).toEqual({ error: { code: 'unknown_session', message: 'No such session' } });
+    const stranger = await worker.fetch(`${base}/agents/support/sessions/${sessionId}`, { headers: { 'x-ghostlight-actor': 'eve' } });
+    expect(stranger.status).toBe(404);
   });
 
   it('answers the bad-input corpus with 4xx JSON errors and keeps serving', async () => {
@@ -51,6 +55,8 @@ describe('the demo Worker in workerd (exports.default.fetch)', () => {
       [() => post('/agents/nobody/runs', { input: 'Hi' }), 404, 'unknown_agent'],
       [() => post('/agents/support/runs', { input: 'Hi' }, { 'x-ghostlight-actor': 'not valid!' }), 401, 'unauthorized'],
       [() => post('/agents/support/runs', { input: 'Hi', history: Array.from({ length: 5_000 }, () => ({ role: 'user', content: 'x' })) }), 413, 'too_many_messages'],
+      [() => worker.fetch(`${base}/nowhere`), 404, 'not_found'],
+      [() => post('/agents/support/runs', { input: 'Hi', sessionId: 'chat-0123456789abcdef' }), 404, 'unknown_session'],
       [() => post('/agents/support/ag-ui', { threadId: 't', runId: 'r', messages: Array.from({ length: 5_000 }, (_, i) => ({ id: `${i}`, role: 'user', content: 'x' })) }), 413, 'too_many_messages'],
     ];
     for (const [send, status, code] of cases) {
@@ -66,7 +72,7 @@ describe('the demo Worker in workerd (exports.default.fetch)', () => {
     failOnAgUiWarnings();
 
     it('runs @ag-ui/client HttpAgent against the Worker: valid events, accepted ordering, a tool result', async () => {
-      const agent = new HttpAgent({ url: `${base}/agents/support/ag-ui`, threadId: `thread-${crypto.randomUUID()}`, fetch: (url, init) => worker.fetch(url, init) });
+      const agent = new HttpAgent({ url: `${base}/agents/support/ag-ui`, fetch: (url, init) => worker.fetch(url, init) });
       agent.addMessage({ id: crypto.randomUUID(), role: 'user', content: 'How long does shipping take?' });
       const events: Array<{ type: string } & Record<string, unknown>> = [];
       await agent.runAgent({}, { onEvent: ({ event }) => void events.push(event as never) });

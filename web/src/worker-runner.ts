@@ -12,12 +12,14 @@ interface AgUiMessage {
 /**
  * Runs agents on the Worker through its AG-UI route (`POST /agents/:name/ag-ui`)
  * and turns the AG-UI event stream back into what the playground shows.
- * The conversation is a thread: the Worker's session keeps it.
+ * The conversation is a thread: the Worker's session keeps it. Session ids
+ * are issued by the Worker (`POST /agents/:name/sessions`), one per agent,
+ * since each agent has its own sessions.
  */
 export class WorkerRunner implements Runner {
   readonly label = 'the Worker (AG-UI)';
   readonly #base: string;
-  #threadId = crypto.randomUUID();
+  #threads = new Map<string, string>();
   #messages: AgUiMessage[] = [];
 
   constructor(base = '') {
@@ -27,13 +29,23 @@ export class WorkerRunner implements Runner {
   async *run(agentId: string, input: string, signal: AbortSignal): AsyncIterable<ViewEvent> {
     const runId = crypto.randomUUID();
     this.#messages.push({ id: crypto.randomUUID(), role: 'user', content: input });
+    let threadId = this.#threads.get(agentId);
+    if (threadId === undefined) {
+      const created = await fetch(`${this.#base}/agents/${encodeURIComponent(agentId)}/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', signal });
+      if (!created.ok) {
+        yield { type: 'end', outcome: 'failed', response: '', error: `The Worker answered ${created.status} when asked for a session` };
+        return;
+      }
+      threadId = ((await created.json()) as { sessionId: string }).sessionId;
+      this.#threads.set(agentId, threadId);
+    }
     // The tab starts the trace; the Worker continues it and keeps its operations for the Trace tab.
     const traceId = randomHex(16);
     let tracedId: string | undefined;
     const response = await fetch(`${this.#base}/agents/${encodeURIComponent(agentId)}/ag-ui`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'text/event-stream', traceparent: `00-${traceId}-${randomHex(8)}-01` },
-      body: JSON.stringify({ threadId: this.#threadId, runId, messages: this.#messages.slice(-1), tools: [], context: [], state: {}, forwardedProps: {} }),
+      body: JSON.stringify({ threadId, runId, messages: this.#messages.slice(-1), tools: [], context: [], state: {}, forwardedProps: {} }),
       signal,
     });
     if (!response.ok || !response.body) {
@@ -104,7 +116,7 @@ export class WorkerRunner implements Runner {
   }
 
   reset(): void {
-    this.#threadId = crypto.randomUUID();
+    this.#threads.clear();
     this.#messages = [];
   }
 

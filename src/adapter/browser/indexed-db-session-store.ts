@@ -53,9 +53,6 @@ export class IndexedDbSessionStore implements SessionStore {
     return this.#transaction(async (sessions, messages) => {
       const meta = await request<Meta | undefined>(sessions.get(id));
       checkActor(meta, actorId);
-      if (!meta && actorId !== undefined) {
-        await request(sessions.put({ id, actorId, count: 0, state: {}, metadata: {}, hasSnapshot: false } satisfies Meta));
-      }
       if (!meta?.hasSnapshot) return undefined;
       const rows = await request<Array<{ message: ModelMessage }>>(messages.getAll(IDBKeyRange.bound([id, 0], [id, Number.MAX_SAFE_INTEGER])));
       return { messages: rows.map((row) => row.message), state: meta.state, metadata: meta.metadata };

@@ -67,26 +67,22 @@ export class SessionDurableObject {
     }
   }
 
-  async #meta(actorId: string | null, claim: boolean): Promise<Meta | undefined> {
+  /** The session's meta row, refused for another actor. Reading never claims: the first write does. */
+  async #meta(actorId: string | null): Promise<Meta | undefined> {
     const meta = await this.#state.storage.get<Meta>('meta');
     if (meta && meta.actorId !== actorId) throw new StoreRefusal('actor', 'Session actor does not match');
-    if (!meta && claim && actorId !== null) {
-      const claimed: Meta = { actorId, count: 0, state: {}, metadata: {}, hasSnapshot: false };
-      await this.#state.storage.put({ meta: claimed });
-      return claimed;
-    }
     return meta;
   }
 
   async #load(actorId: string | null): Promise<unknown> {
-    const meta = await this.#meta(actorId, true);
+    const meta = await this.#meta(actorId);
     if (!meta?.hasSnapshot) return { snapshot: null };
     const rows = await this.#state.storage.list({ prefix: MESSAGE_PREFIX });
     return { snapshot: { messages: [...rows.values()], state: meta.state, metadata: meta.metadata } };
   }
 
   async #append(actorId: string | null, body: Record<string, unknown>): Promise<void> {
-    const meta = (await this.#meta(actorId, false)) ?? { actorId, count: 0, state: {}, metadata: {}, hasSnapshot: false };
+    const meta = (await this.#meta(actorId)) ?? { actorId, count: 0, state: {}, metadata: {}, hasSnapshot: false };
     if (meta.count !== body.expectedCount) throw new StoreRefusal('conflict', 'Session changed while it was being updated');
     const messages = persistableMessages(Array.isArray(body.messages) ? body.messages : []);
     const entries: Record<string, unknown> = {};
@@ -96,7 +92,7 @@ export class SessionDurableObject {
   }
 
   async #replace(actorId: string | null, body: Record<string, unknown>): Promise<void> {
-    await this.#meta(actorId, false);
+    await this.#meta(actorId);
     const old = [...(await this.#state.storage.list({ prefix: MESSAGE_PREFIX })).keys()];
     for (let index = 0; index < old.length; index += DELETE_BATCH) await this.#state.storage.delete(old.slice(index, index + DELETE_BATCH));
     const messages = persistableMessages(Array.isArray(body.messages) ? body.messages : []);
