@@ -22,7 +22,7 @@ export const PROGRAMS = [
     name: 'Full Worker',
     file: 'full-worker.ts',
     what: 'workspace, sandbox, filesystem tools, shell, code mode, skills, artifacts, MCP, Durable Object sessions, HTTP',
-    budget: 200,
+    budget: 205,
   },
   { name: "AI SDK's ToolLoopAgent", file: 'ai-sdk-agent.ts', what: '`ToolLoopAgent` + `tool` from `ai` (no HTTP)', budget: null },
 ];

@@ -1,6 +1,6 @@
 // Size budget entry (scripts/bundle-sizes.mjs): a Worker with every capability: a workspace with its sandbox,
 // filesystem tools and the shell, code mode, skills, artifacts, an MCP server's tools, Durable Object sessions,
-// HTTP. Budget: 200 KiB gzip of JavaScript (the QuickJS wasm is counted apart).
+// HTTP. Budget: 205 KiB gzip of JavaScript (the QuickJS wasm is counted apart; 200 until the hardening of issue 19).
 import * as v from 'valibot';
 import { defineAgent, defineTool } from 'ghostlight';
 import type { LanguageModel } from 'ai';

@@ -139,7 +139,7 @@ export function defineAgent<const RESULT extends ResultDeclaration | undefined =
 /** The keys of an agent definition (a key added to `AgentDefinition` must be listed here: the type says so). */
 const DEFINITION_KEYS: readonly string[] = Object.keys({
   name: 1, model: 1, instructions: 1, tools: 1, limits: 1, hooks: 1, downloads: 1, settings: 1, toolChoice: 1, models: 1, detectToolLoops: 1,
-  result: 1, modelCapabilities: 1, capabilities: 1, instrumentation: 1, captureContent: 1,
+  result: 1, modelCapabilities: 1, capabilities: 1, instrumentation: 1, captureContent: 1, runtimeHooks: 1,
 } satisfies Record<keyof AgentDefinition, 1>);
 
 /** What users of other SDKs reach for, and the Ghostlight key that does it. */

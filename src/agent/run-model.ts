@@ -6,6 +6,7 @@ import { ModelCaller } from './model-call.ts';
 import type { ModelSettings } from './model-step.ts';
 import { runModelTurn } from './model-step.ts';
 import { providerCall } from './run-failure.ts';
+import { usageAttributes } from './usage.ts';
 import type { Usage } from './usage.ts';
 
 /** A call of the run's model outside the conversation (a summary, a classification). */
@@ -78,7 +79,7 @@ export function createRunModel(options: {
         operation?.finish({}, error);
         throw error;
       });
-      operation?.finish({ finishReason: step.finishReason, ...step.usage }, undefined, { output: step.text });
+      operation?.finish({ finishReason: step.finishReason, ...usageAttributes(step.usage) }, undefined, { output: step.text });
       options.recordUsage(step.usage);
       return { text: step.text, finishReason: step.finishReason, usage: step.usage };
     },
