@@ -181,6 +181,18 @@ export class AgUiEncoder {
         out.push(custom('ghostlight.context_compaction', compaction, timestamp));
         break;
       }
+      case 'subagent': {
+        const { type: _type, runId: _runId, sequence: _sequence, time: _time, ...lifecycle } = event;
+        out.push(custom('ghostlight.subagent', lifecycle, timestamp));
+        break;
+      }
+      case 'agent-interjection-delivered':
+        this.#closeText(out, timestamp);
+        out.push(custom('ghostlight.agent_interjection_delivered', {
+          interjectionIds: event.interjectionIds,
+          ...(event.batchKey !== undefined ? { batchKey: event.batchKey } : {}),
+        }, timestamp));
+        break;
       case 'invocation-stop':
       case 'invocation-error':
         this.#usage = event.usage;

@@ -11,6 +11,7 @@ import { assertKnownKeys } from './option-keys.ts';
 import type { AgentDefinition } from './agent-definition.ts';
 import type { InferSchemaOutput } from '../tool/define-tool.ts';
 import type { ResultDeclaration } from '../structured/result-schema.ts';
+import type { InterjectionInput, InterjectionReply, InterjectOptions } from './interjections.ts';
 import type { AgentInput, AskOptions } from './invocation.ts';
 import { resolveLimits } from './limits.ts';
 import type { Run } from './run.ts';
@@ -30,6 +31,20 @@ export interface RunStream<TOutput = unknown> extends AsyncIterable<GhostlightEv
   readonly run: Promise<Run<TOutput>>;
   /** Reads the log from `fromSequence`, e.g. to resume after a reconnect. */
   events(fromSequence?: number, signal?: AbortSignal): AsyncIterable<GhostlightEvent>;
+  /**
+   * Interjects while the run runs: the message reaches the model at the next
+   * model boundary as a user message opened by "Agent interjection:", and the
+   * promise resolves with that model response (`text`, whether it also called
+   * `toolCalls`, the `interjectionIds` and `batchKey` delivered with it). The
+   * run then goes on; a text-only reply can be its final answer. Rejects with
+   * `AgentInterjectionError` when the run has ended or ends first.
+   *
+   * @example
+   * const stream = agent.stream('Research the refund policy');
+   * const reply = await stream.interject('Only the EU policy, please.');
+   * console.log(reply.text);
+   */
+  interject(message: InterjectionInput, options?: InterjectOptions): Promise<InterjectionReply>;
 }
 
 /**
@@ -93,6 +108,7 @@ export class Agent<TOutput = unknown> {
       runId: execution.invocation.runId,
       run,
       events,
+      interject: (message, interjectOptions) => execution.interject(message, interjectOptions),
       [Symbol.asyncIterator]: () => events()[Symbol.asyncIterator](),
     };
   }

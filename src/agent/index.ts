@@ -1,5 +1,7 @@
 export { Agent, defineAgent } from './agent.ts';
 export type { AgentDefinitionInput, RunStream, ToolRecord } from './agent.ts';
+export { asTool, isAgent } from './as-tool.ts';
+export type { AgentToolInput, AsToolOptions } from './as-tool.ts';
 export type { AgentDefinition, Instructions, PromptLocals } from './agent-definition.ts';
 export { cancel, prepend, replace } from './hooks.ts';
 export type {
@@ -23,6 +25,8 @@ export type { PrepareRunContext, RuntimeHook, SessionHistoryContext } from './ru
 export type { RunModel, RunModelRequest, RunModelResponse } from './run-model.ts';
 export { MAX_MODEL_RECOVERIES } from './run-execution.ts';
 export type { AgentInput, AskOptions } from './invocation.ts';
+export { INTERJECTION_PREFIX, MAX_INTERJECTION_BATCH, MAX_INTERJECTIONS } from './interjections.ts';
+export type { InterjectionInput, InterjectionReply, InterjectOptions } from './interjections.ts';
 export { DEFAULT_LIMITS } from './limits.ts';
 export type { AgentLimits } from './limits.ts';
 export { createModelRegistry } from './model-registry.ts';

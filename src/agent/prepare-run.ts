@@ -133,8 +133,9 @@ async function prepare(input: PrepareRunInput): Promise<PreparedRun> {
     if (failures.length > 0) throw new CleanupError({ errors: failures, message: 'Closing the tools of the run failed' });
   });
   const controlTools = new Set<string>();
+  const expectedRepeats = setups.flatMap((setup) => (setup.expectedRepeat ? [setup.expectedRepeat] : []));
   const loopHooks = definition.detectToolLoops
-    ? createToolLoopHooks(definition.detectToolLoops === true ? {} : definition.detectToolLoops, controlTools)
+    ? createToolLoopHooks(definition.detectToolLoops === true ? {} : definition.detectToolLoops, controlTools, expectedRepeats)
     : undefined;
   const hooks = chainHooks(loopHooks, ...setups.map((setup) => setup.hooks), definition.hooks);
   const executor = new ToolExecutor({
@@ -151,8 +152,9 @@ async function prepare(input: PrepareRunInput): Promise<PreparedRun> {
 
   let modelTools: readonly Tool[] = tools.list();
   const arrangedInstructions: Array<string | undefined> = [];
+  const keepModelFacing: ReadonlySet<string> = new Set(setups.flatMap((setup) => setup.keepModelFacing ?? []));
   for (const capability of capabilities) {
-    const arranged = await capability.arrange?.({ tools: modelTools, broker: executor, binding, scope, emit });
+    const arranged = await capability.arrange?.({ tools: modelTools, keepModelFacing, broker: executor, binding, scope, emit });
     if (!arranged) continue;
     if (arranged.extraTools) tools.add(arranged.extraTools);
     if (arranged.tools) modelTools = arranged.tools;

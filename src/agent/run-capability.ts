@@ -6,6 +6,8 @@ import type { Tool } from '../tool/tool.ts';
 import type { RunState, ToolBinding } from '../tool/tool-binding.ts';
 import type { ToolBroker } from '../tool/tool-broker.ts';
 import type { ToolDeclaration } from '../tool/tool-declaration.ts';
+import type { ToolCallRequest } from '../tool/invoke-tool.ts';
+import type { ToolCallResult } from '../tool/tool-result.ts';
 import type { AgentDefinition } from './agent-definition.ts';
 import type { AgentHooks } from './hooks.ts';
 import type { AskOptions } from './invocation.ts';
@@ -126,12 +128,26 @@ export interface CapabilitySetup {
   readonly prelude?: readonly ModelMessage[];
   /** Replaces the invocation's `history` (a restored session's conversation; the last one given wins). */
   readonly history?: readonly ModelMessage[];
+  /**
+   * Names of this capability's tools that must stay model-facing when a later
+   * capability rearranges the tools: code mode leaves them out of its program
+   * catalog, as it does its `except` list (the subagent tools do this).
+   */
+  readonly keepModelFacing?: readonly string[];
+  /**
+   * Recognises calls whose identical repetition is expected progress, not a
+   * loop (a long poll that is still waiting): tool-loop detection neither
+   * counts nor warns about them.
+   */
+  readonly expectedRepeat?: (call: ToolCallRequest, result: ToolCallResult) => boolean;
 }
 
 /** What phase 2 sees. */
 export interface CapabilityArrangeContext {
   /** The tools offered to the model so far. */
   readonly tools: readonly Tool[];
+  /** Tools other capabilities asked to keep model-facing (`CapabilitySetup.keepModelFacing`): leave them offered. */
+  readonly keepModelFacing: ReadonlySet<string>;
   /** Every tool of the run, through the one executor. */
   readonly broker: ToolBroker;
   readonly binding: ToolBinding;

@@ -13,6 +13,8 @@ import { throwIfAborted } from '../util/abort.ts';
 import type { AgentDefinition } from './agent-definition.ts';
 import { runChain } from './hooks.ts';
 import type { BeforeInvocationEvent, InvocationResult, ModelRequest, ModelResponse } from './hooks.ts';
+import { InterjectionQueue } from './interjections.ts';
+import type { InterjectionBatch, InterjectionInput, InterjectionReply, InterjectOptions } from './interjections.ts';
 import { createInvocation } from './invocation.ts';
 import type { AgentInput, AskOptions } from './invocation.ts';
 import { runModelTurn } from './model-step.ts';
@@ -44,6 +46,7 @@ export class RunExecution {
   readonly #input: AgentInput;
   readonly #controller = new AbortController();
   readonly #scope = new AsyncScope();
+  readonly #interjections = new InterjectionQueue();
   readonly #now: () => number;
   readonly #state: RunState;
   readonly #steps: Step[] = [];
@@ -75,6 +78,15 @@ export class RunExecution {
     this.#state = structuredClone(options.state ?? {});
   }
 
+  /**
+   * Queues an interjection for the next model boundary and resolves with the
+   * model response that follows it (SPEC A18). Throws `AgentInterjectionError`
+   * once the run has ended.
+   */
+  interject(input: InterjectionInput, options?: InterjectOptions): Promise<InterjectionReply> {
+    return this.#interjections.enqueue(input, options);
+  }
+
   /** Runs to the end. Rejects only for bad configuration found before the run starts. */
   async execute(): Promise<Run> {
     this.#startedAt = this.#now();
@@ -99,6 +111,7 @@ export class RunExecution {
       this.#messages = prepared.messages;
       return await this.#run(prepared);
     } catch (error) {
+      this.#interjections.close();
       if (error instanceof ToolResolutionFailure) return this.#failedToStart(error.cause);
       this.#finishOperations({ outcome: 'failed' }, error);
       this.log.fail(error);
@@ -130,6 +143,7 @@ export class RunExecution {
       response = outcome === 'partial' ? this.#partialText || this.#lastCompletedText : outcome === 'cancelled' ? '' : await this.#errorMessage(prepared, failure);
       this.#emit({ type: 'invocation-error', agent, usage: this.#usage, error: errorInfo(failure, response) });
     }
+    this.#interjections.close();
 
     const cleanupFailures = await this.#scope.close();
     let cleanupFailed = false;
@@ -247,6 +261,7 @@ export class RunExecution {
       this.#turnOperation?.finish();
       const turnOperation = (this.#turnOperation = this.#agentOperation?.start('agent_turn', { turn }));
       throwIfAborted(signal);
+      const interjection = this.#deliverInterjections(turn);
       const { request, step: provided } = await this.#callModel(prepared, turn);
       this.#dropPresentation();
       const terminal = structured?.isTerminal(provided) ?? false;
@@ -265,6 +280,7 @@ export class RunExecution {
       );
       if (after.cancel !== undefined) throw new CancelledError({ message: after.cancel });
       const step = after.replaced ? fromModelResponse(after.event.response, response) : provided;
+      if (interjection) this.#interjections.resolve(interjection, { text: step.text, toolCalls: step.toolCalls.length > 0 });
 
       const record: Step = { turn, text: step.text, reasoning: step.reasoning, toolCalls: step.toolCalls, toolResults: [], finishReason: step.finishReason, usage: step.usage };
       if (structured) {
@@ -285,6 +301,8 @@ export class RunExecution {
         this.#steps.push(record);
         if (step.finishReason === 'length') throw new OutputLimitError();
         await this.#checkpoint(prepared, turn);
+        // Interjections that arrived while the final answer streamed get a turn of their own.
+        if (!this.#interjections.finish()) continue;
         return step.text;
       }
 
@@ -296,6 +314,20 @@ export class RunExecution {
       if (this.#presentation) this.#messages.push(this.#presentation);
     }
     throw structured?.turnLimitError() ?? new ProtocolError('The agent reached its maximum model turns');
+  }
+
+  /** Appends the interjections due at this model boundary to the conversation. */
+  #deliverInterjections(turn: number): InterjectionBatch | undefined {
+    const batch = this.#interjections.deliver();
+    if (!batch) return undefined;
+    this.#messages.push(...batch.messages);
+    this.#emit({
+      type: 'agent-interjection-delivered',
+      turn,
+      interjectionIds: batch.interjectionIds,
+      ...(batch.batchKey !== undefined ? { batchKey: batch.batchKey } : {}),
+    });
+    return batch;
   }
 
   /**

@@ -2,6 +2,8 @@ import { ConfigurationError } from '../error/configuration-error.ts';
 import { errorMarker, markerGuard } from '../error/ghostlight-error.ts';
 import { ProtocolError } from '../error/protocol-error.ts';
 import { canonicalJson } from '../util/json.ts';
+import type { ToolCallRequest } from '../tool/invoke-tool.ts';
+import type { ToolCallResult } from '../tool/tool-result.ts';
 import { cancel, replace } from './hooks.ts';
 import type { AgentHooks } from './hooks.ts';
 
@@ -37,7 +39,11 @@ const FINAL_WARNING =
  * executed: the next model turn fails the run with `ToolLoopError`. A changed
  * result resets the count; identical calls running in parallel count once.
  */
-export function createToolLoopHooks(options: ToolLoopOptions, controlTools: ReadonlySet<string>): AgentHooks {
+export function createToolLoopHooks(
+  options: ToolLoopOptions,
+  controlTools: ReadonlySet<string>,
+  expectedRepeats: ReadonlyArray<(call: ToolCallRequest, result: ToolCallResult) => boolean> = [],
+): AgentHooks {
   const warningAt = options.warningAt ?? 3;
   const terminateAt = options.terminateAt ?? 5;
   if (!Number.isInteger(warningAt) || warningAt < 2) throw new ConfigurationError('warningAt must be at least 2');
@@ -70,6 +76,10 @@ export function createToolLoopHooks(options: ToolLoopOptions, controlTools: Read
       const call = inflight.get(toolCall.toolCallId);
       inflight.delete(toolCall.toolCallId);
       if (!call?.advances) return undefined;
+      if (expectedRepeats.some((expected) => expected(toolCall, result))) {
+        repeats.delete(call.key);
+        return undefined;
+      }
       const digest = `${result.status}\u0000${result.content}`;
       const previous = repeats.get(call.key);
       const count = previous && previous.result === digest ? previous.count + 1 : 1;

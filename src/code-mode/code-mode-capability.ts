@@ -22,7 +22,8 @@ export interface CodeModeOptions {
 
 /**
  * Code mode as a run capability: after the tools are resolved it moves every
- * model-facing tool except `except` into the program catalog, offers `exec`,
+ * model-facing tool except `except` (and the tools other capabilities keep
+ * model-facing, such as the subagent tools) into the program catalog, offers `exec`,
  * `wait` and `stop` (control tools: not counted, no tool events, no exclusive
  * lock) and appends the instructions with the catalog as TypeScript
  * declarations. Programs call catalog tools only through the run's executor
@@ -43,9 +44,10 @@ export function codeMode(options: CodeModeOptions = {}): RunCapability {
     version: 'run-capability-v1',
     name: 'code-mode',
     order: CAPABILITY_ORDER.arrange,
-    async arrange({ tools, broker, binding, scope, emit }) {
+    async arrange({ tools, keepModelFacing, broker, binding, scope, emit }) {
       const engine = options.engine ?? defaultCodeEngine();
-      const catalog = new CodeCatalog(tools.filter((tool) => !except.has(tool.name)));
+      const kept = (name: string) => except.has(name) || keepModelFacing.has(name);
+      const catalog = new CodeCatalog(tools.filter((tool) => !kept(tool.name)));
       await engine.ready();
       const session = new CodeSession({
         engine,
@@ -59,7 +61,7 @@ export function codeMode(options: CodeModeOptions = {}): RunCapability {
       scope.defer(() => session.close());
       const controls = codeModeTools(session, limits.observeMs, emit);
       return {
-        tools: [...controls, ...tools.filter((tool) => except.has(tool.name))],
+        tools: [...controls, ...tools.filter((tool) => kept(tool.name))],
         extraTools: controls,
         controlTools: CODE_MODE_CONTROL_TOOLS,
         instructions: codeModeInstructions(catalog.entries, limits.observeMs),

@@ -12,3 +12,4 @@ export {
 } from './control-errors.ts';
 export { RunFailedError } from './run-failed-error.ts';
 export { ContextWindowOverflowError } from './context-window-overflow-error.ts';
+export { AgentInterjectionError } from './agent-interjection-error.ts';

@@ -25,6 +25,55 @@ export interface ErrorInfo {
   readonly message: string;
 }
 
+/** What happened to a subagent (SPEC A14's observer events; tool_started and tool_finished report its tool calls). */
+export type SubagentEventName =
+  | 'spawned'
+  | 'message_queued'
+  | 'factory_failed'
+  | 'turn_started'
+  | 'turn_finished'
+  | 'turn_failed'
+  | 'cancelled'
+  | 'activity'
+  | 'tool_started'
+  | 'tool_finished';
+
+/** Where a subagent identity is: waiting for work, queued, running a turn, saving it, or failed or cancelled (re-spawn it). */
+export type SubagentStatus = 'idle' | 'queued' | 'running' | 'persisting' | 'failed' | 'cancelled';
+
+/**
+ * A subagent's lifecycle, written to its parent run's log by the subagents
+ * capability (`ghostlight/subagents`). It never carries message content: the
+ * task, the messages and the responses stay with the model-facing tools.
+ */
+export interface SubagentEventPayload {
+  type: 'subagent';
+  event: SubagentEventName;
+  /** The identity's canonical path, `/root/<task_name>`. */
+  subagentId: string;
+  /** The declared kind it was spawned as. */
+  kind: string;
+  /** Its status after the event. */
+  status: SubagentStatus;
+  /** The id of its conversation (stable across runs when it persists); absent when it could not be created. */
+  conversationId?: string;
+  /** Whether the identity was restored from an earlier run's registry. */
+  resumed?: boolean;
+  /** The identity's turn the event belongs to (1 is the spawned task). */
+  turn?: number;
+  /** The run id of the child run executing that turn (from `turn_started` on). */
+  subagentRunId?: string;
+  /** The parent's tool call that queued the turn (`spawn_subagent` or `send_message_to_subagent`). */
+  parentToolCallId?: string;
+  /** For `tool_started` and `tool_finished`: the child's tool call. */
+  toolCallId?: string;
+  toolName?: string;
+  /** For `tool_finished`: how the call went. */
+  toolStatus?: 'success' | 'error';
+  /** For `turn_failed` and `factory_failed`: the error's name (never its message). */
+  errorType?: string;
+}
+
 /** The event types and their payloads, before the envelope is added. */
 export type EventPayload =
   | { type: 'run-start'; sessionId: string; agent: string }
@@ -107,6 +156,8 @@ export type EventPayload =
       value?: unknown;
       error?: string;
     }
+  | { type: 'agent-interjection-delivered'; turn: number; interjectionIds: readonly string[]; batchKey?: string }
+  | SubagentEventPayload
   | { type: 'invocation-stop'; agent: string; usage: Usage }
   | { type: 'invocation-error'; agent: string; usage: Usage; error: ErrorInfo }
   | { type: 'run-stop'; outcome: 'completed'; response: string; output: unknown }

@@ -8,4 +8,7 @@ export type {
   FinishReason,
   GhostlightEvent,
   RunOutcome,
+  SubagentEventName,
+  SubagentEventPayload,
+  SubagentStatus,
 } from './events.ts';

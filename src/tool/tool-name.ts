@@ -2,7 +2,8 @@ import { ConfigurationError } from '../error/configuration-error.ts';
 
 /** The longest tool name providers accept. */
 export const MAX_TOOL_NAME_LENGTH = 64;
-const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]+$/;
+/** What a model-facing tool name may contain. */
+export const TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]+$/;
 
 /** Throws a `ConfigurationError` unless `name` is a model-facing tool name providers accept. */
 export function assertToolName(name: unknown): asserts name is string {

@@ -169,6 +169,19 @@ export class UiMessageEncoder {
         this.#closeText(out);
         this.#closeStep(out);
         break;
+      case 'subagent': {
+        // One part per subagent, updated in place (same id): its latest lifecycle event and status.
+        const { type: _type, runId: _runId, sequence: _sequence, time: _time, ...lifecycle } = event;
+        out.push({ type: 'data-ghostlight-subagent', id: event.subagentId, data: lifecycle });
+        break;
+      }
+      case 'agent-interjection-delivered':
+        out.push({
+          type: 'data-ghostlight-interjection',
+          transient: true,
+          data: { interjectionIds: event.interjectionIds, ...(event.batchKey !== undefined ? { batchKey: event.batchKey } : {}) },
+        });
+        break;
       case 'invocation-stop':
       case 'invocation-error':
         this.#usage = event.usage;
