@@ -17,7 +17,7 @@ export const LAYERS = [
   { name: 'data', folders: ['schema', 'content', 'model'] },
   { name: 'tools', folders: ['tool'] },
   { name: 'runtime', folders: ['agent', 'events', 'session', 'registry', 'structured'] },
-  { name: 'capabilities', folders: ['workspace', 'sandbox', 'filesystem-tools', 'shell', 'artifacts', 'skills', 'code-mode', 'mcp', 'demo-model', 'opentelemetry', 'context', 'prompts', 'todos'] },
+  { name: 'capabilities', folders: ['workspace', 'sandbox', 'filesystem-tools', 'shell', 'artifacts', 'skills', 'code-mode', 'mcp', 'demo-model', 'opentelemetry', 'context', 'prompts', 'todos', 'subagents'] },
   { name: 'surfaces', folders: ['ag-ui', 'ui-stream', 'http'] },
   { name: 'adapters', folders: ['adapter/cloudflare', 'adapter/browser', 'adapter/node'] },
 ];
@@ -37,6 +37,7 @@ export const CAPABILITY_DEPENDENCIES = {
   context: [],
   prompts: [],
   todos: [],
+  subagents: [],
 };
 
 const layerOf = new Map(LAYERS.flatMap((layer, index) => layer.folders.map((folder) => [folder, index])));

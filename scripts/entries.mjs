@@ -13,6 +13,7 @@ export const entries = {
   './skills': 'src/skills/index.ts',
   './artifacts': 'src/artifacts/index.ts',
   './mcp': 'src/mcp/index.ts',
+  './subagents': 'src/subagents/index.ts',
   './http': 'src/http/index.ts',
   './ag-ui': 'src/ag-ui/index.ts',
   './ui-stream': 'src/ui-stream/index.ts',

@@ -28,6 +28,7 @@ const CAPABILITY_OPTION_KEYS: Readonly<Record<string, string>> = Object.freeze({
   sandbox: 'sandbox() from ghostlight/sandbox',
   skillPaths: 'skills() from ghostlight/skills',
   skillResourceRoot: 'skills() from ghostlight/skills',
+  subagentPath: 'subagents() from ghostlight/subagents',
 });
 
 /** What users of other SDKs reach for, and the Ghostlight option that does it. */

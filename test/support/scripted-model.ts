@@ -101,3 +101,53 @@ function streamOf(turn: ScriptedTurn, index: number, signal: AbortSignal | undef
     },
   });
 }
+
+/**
+ * A model that answers each call with `respond(call, index)` (index counts its calls from 0), for tests where
+ * calls overlap or their order is not fixed (subagents): the answer depends on the prompt, not on call order.
+ */
+export function respondingModel(
+  respond: (call: LanguageModelV4CallOptions, index: number) => ScriptedTurn | Promise<ScriptedTurn>,
+): MockLanguageModelV4 & { calls: LanguageModelV4CallOptions[] } {
+  const calls: LanguageModelV4CallOptions[] = [];
+  const model = new MockLanguageModelV4({
+    doStream: async (options) => {
+      const index = calls.length;
+      calls.push(options);
+      const turn = await respond(options, index);
+      if (turn.error !== undefined) throw turn.error;
+      return { stream: streamOf(turn, index + 1, options.abortSignal) };
+    },
+  });
+  return Object.assign(model, { calls });
+}
+
+/** The text of the last user message of a call's prompt (what a subagent was asked). */
+export function lastUserText(call: LanguageModelV4CallOptions): string {
+  const user = [...call.prompt].reverse().find((message) => message.role === 'user');
+  if (!user || !Array.isArray(user.content)) return '';
+  return user.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
+}
+
+/** The tool results a call's prompt carries after its last user message, by tool name, parsed from JSON when they are. */
+export function toolOutputs(call: LanguageModelV4CallOptions): Array<{ toolName: string; value: unknown }> {
+  const outputs: Array<{ toolName: string; value: unknown }> = [];
+  for (const message of call.prompt) {
+    if (message.role === 'user') outputs.length = 0;
+    if (message.role !== 'tool') continue;
+    for (const part of message.content) {
+      if (part.type !== 'tool-result') continue;
+      const output = part.output as { type: string; value?: unknown };
+      let value = output.value;
+      if (typeof value === 'string') {
+        try {
+          value = JSON.parse(value);
+        } catch {
+          // plain text
+        }
+      }
+      outputs.push({ toolName: part.toolName, value });
+    }
+  }
+  return outputs;
+}
