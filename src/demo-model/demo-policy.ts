@@ -1,6 +1,7 @@
 import { planCodeModeTurn } from './demo-code-mode.ts';
 import { planStructuredTurn } from './demo-structured.ts';
 import { PLANNING_TOOL, planTodoTurn } from './demo-todos.ts';
+import { planSubagentTurn } from './demo-subagents.ts';
 
 /** What the offline demo model sees on each turn. */
 export interface DemoRequest {
@@ -28,7 +29,8 @@ const MAX_CALLS = 3;
 const STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'what', 'this', 'that', 'from', 'your', 'have', 'about', 'please', 'tool', 'tools', 'file', 'files']);
 
 /**
- * The built-in policy: answer from tool results when there are some; else call
+ * The built-in policy (after the structured-result, subagent and code-mode
+ * plans, which apply when their tools are offered): answer from tool results when there are some; else call
  * the tools whose name or description shares a word with the user's message;
  * else reply plainly. With the `write_todos` tool and a request of several
  * steps it plans first and works through the plan step by step.
@@ -36,6 +38,8 @@ const STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'what', 'this', 'that',
 export function planDemoTurn(request: DemoRequest): DemoTurn {
   const structured = planStructuredTurn(request);
   if (structured) return structured;
+  const delegated = planSubagentTurn(request);
+  if (delegated) return delegated;
   const program = planCodeModeTurn(request);
   if (program) return program;
   const planned = planTodoTurn(request);
