@@ -6,6 +6,7 @@ import { DurableObjectSessionStore } from 'ghostlight/cloudflare';
 import type { DurableObjectNamespaceLike } from 'ghostlight/cloudflare';
 import { createSupportAgent } from './demo-agent';
 import { createAnalystAgent } from './demo-analyst';
+import { createResearchTeam } from './demo-research';
 import { demoAuth } from './demo-auth';
 import { modelFromEnv } from './model-from-env';
 import { jsonError } from './json-error';
@@ -22,13 +23,14 @@ export function createWorkerApp(env: Record<string, unknown>): Hono {
   const choice = modelFromEnv(env);
   const agent = createSupportAgent(choice.model);
   const analyst = createAnalystAgent(choice.model);
+  const research = createResearchTeam(choice.model);
   const namespace = env.SESSIONS as DurableObjectNamespaceLike | undefined;
   const sessions: SessionStore = namespace ? new DurableObjectSessionStore(namespace) : new MemorySessionStore();
   const app = new Hono();
   const auth = demoAuth(env);
   const instrumentation = traceRoutes(app, auth);
   const api = createAgentApp({
-    agents: [agent, analyst],
+    agents: [agent, analyst, research],
     auth,
     instrumentation,
     sessions,
@@ -44,7 +46,7 @@ export function createWorkerApp(env: Record<string, unknown>): Hono {
     context.json({
       name: 'ghostlight',
       model: choice.label,
-      agents: [agent.name, analyst.name],
+      agents: [agent.name, analyst.name, research.name],
       sessions: namespace ? 'durable-object' : 'memory',
       routes: ['POST /agents/:name/sessions', 'POST /agents/:name/runs', 'GET /agents/:name/runs/:runId/events', 'POST /agents/:name/ag-ui', 'POST /agents/:name/chat'],
       try: `curl -s -X POST -H 'content-type: application/json' -d '{"input":"How long does shipping take?"}' ${new URL(context.req.url).origin}/agents/support/runs`,

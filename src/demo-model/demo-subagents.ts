@@ -64,7 +64,7 @@ function afterResult(request: DemoRequest, toolName: string): DemoTurn | undefin
   }
 }
 
-function answer(snapshots: ReadonlyArray<Snapshot & Record<string, unknown>>): string {
+function answer(snapshots: ReadonlyArray<Snapshot>): string {
   if (snapshots.length === 0) return 'My subagents had nothing to report (offline demo model).';
   const lines = snapshots.map((snapshot) => {
     const response = snapshot.response ?? snapshot.previous_response;

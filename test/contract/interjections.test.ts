@@ -180,7 +180,7 @@ describe('interjections (SPEC A18, C.74)', () => {
     gate.open();
     const [first] = await Promise.allSettled(waits);
     expect(first).toMatchObject({ status: 'fulfilled', value: { text: 'ok' } });
-    expect((first as PromiseFulfilledResult<{ interjectionIds: string[] }>).value.interjectionIds).toHaveLength(100);
+    expect((first as PromiseFulfilledResult<{ interjectionIds: readonly string[] }>).value.interjectionIds).toHaveLength(100);
     await stream.run;
   });
 });

@@ -191,6 +191,28 @@ describe('the playground, served by the Worker, in Chromium', () => {
     await page.screenshot({ path: join(screenshotDir, 'plan-done.png') });
   });
 
+  it('fans work out to two researcher subagents at once and shows them as nested cards, in this tab and on the Worker', async () => {
+    await page.click('button[data-example="research"]');
+    for (const where of ['tab', 'worker'] as const) {
+      await page.check(`input[value="${where}"]`);
+      const turn = await send(page, 'Research solar panel prices and wind turbine rivals', { timeout: 40_000 });
+      await expect(turn.getAttribute('data-outcome')).resolves.toBe('completed');
+      const spawns = turn.locator('.tool-card[data-tool="spawn_subagent"]');
+      await expect(spawns.count()).resolves.toBe(2);
+      const cards = turn.locator('.tool-card[data-tool="spawn_subagent"] .subagent-card');
+      await expect(cards.evaluateAll((items) => items.map((item) => item.getAttribute('data-subagent')))).resolves.toEqual(['/root/solar_panel_prices', '/root/wind_turbine_rivals']);
+      await expect(cards.evaluateAll((items) => items.map((item) => item.getAttribute('data-status')))).resolves.toEqual(['idle', 'idle']);
+      await expect(cards.first().locator('.subagent-calls li[data-status="success"] .tool-name').innerText()).resolves.toBe('research_library');
+      await expect(cards.first().locator('.subagent-response').innerText()).resolves.toContain('Module prices fell');
+      await expect(cards.nth(1).locator('.subagent-response').innerText()).resolves.toContain('turbine makers consolidate');
+      await expect(turn.locator('.tool-card[data-tool="wait_for_subagents"]').first().getAttribute('data-status')).resolves.toBe('success');
+      await expect(turn.locator('p.text').last().innerText()).resolves.toContain('Here is what my 2 subagents found');
+      await expect(page.locator('.timeline').innerText()).resolves.toContain('subagent /root/wind_turbine_rivals turn finished');
+      await page.screenshot({ path: join(screenshotDir, `research-team-${where}.png`) });
+    }
+    await page.check('input[value="tab"]');
+  });
+
   it('is accessible (axe-core: no serious or critical violations) and usable on a narrow screen', async () => {
     await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
     const violations = await page.evaluate(async () => {

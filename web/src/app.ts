@@ -141,6 +141,12 @@ export function createApp(root: HTMLElement): void {
         transcript.programObserve(view);
         timeline.add(`program ${view.status.replace('_', ' ')} (${view.via})`, view.status === 'completed' ? 'success' : view.status === 'still_working' ? 'info' : 'error');
         break;
+      case 'subagent':
+        transcript.subagent(view);
+        if (view.event === 'spawned' || view.event === 'turn_finished' || view.event === 'turn_failed' || view.event === 'cancelled') {
+          timeline.add(`subagent ${view.subagentId} ${view.event.replace('_', ' ')}`, view.event === 'turn_finished' ? 'success' : view.event === 'spawned' ? 'info' : 'error');
+        }
+        break;
       case 'artifacts':
         transcript.artifacts(view.id, artifactGallery(view.items));
         timeline.add(`${view.items.length} file${view.items.length === 1 ? '' : 's'} produced`);

@@ -1,5 +1,6 @@
 import type { ModelMessage } from 'ai';
 import type { Agent, AskOptions, GhostlightEvent } from 'ghostlight';
+import { subagentView } from './subagent-view';
 import type { ArtifactView, Runner, ViewEvent } from './view-event';
 
 /**
@@ -64,6 +65,8 @@ function toViewEvent(event: GhostlightEvent): ViewEvent | undefined {
       return { type: 'tool-stop', id: event.toolCallId, status: event.status, content: event.content, value: event.value, durationMs: event.durationMs };
     case 'usage':
       return { type: 'usage', totalTokens: event.total.totalTokens };
+    case 'subagent':
+      return subagentView(event as unknown as Record<string, unknown>);
     case 'program-start':
       return { type: 'program-start', id: event.programId, source: event.source };
     case 'program-observe':
@@ -78,3 +81,4 @@ function toViewEvent(event: GhostlightEvent): ViewEvent | undefined {
       return undefined;
   }
 }
+

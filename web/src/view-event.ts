@@ -15,9 +15,26 @@ export type ViewEvent =
   | { type: 'program-observe'; id: string; via: string; status: string; output: string; value?: unknown; error?: string }
   | { type: 'artifacts'; id: string; items: ArtifactView[] }
   | { type: 'usage'; totalTokens: number }
+  | SubagentView
   | { type: 'custom'; name: string; value: unknown }
   | { type: 'trace'; operations: RecordedOperation[]; where: string }
   | { type: 'end'; outcome: 'completed' | 'failed' | 'partial' | 'cancelled'; response: string; output?: unknown; error?: string };
+
+/** A subagent's lifecycle (Ghostlight's `subagent` events, or AG-UI's `ghostlight.subagent`): no message content. */
+export interface SubagentView {
+  type: 'subagent';
+  event: string;
+  subagentId: string;
+  kind: string;
+  status: string;
+  turn?: number;
+  /** The parent's call that queued the turn (its card holds the subagent's card). */
+  parentToolCallId?: string;
+  /** The subagent's own tool call, for `tool_started` and `tool_finished`. */
+  toolCallId?: string;
+  toolName?: string;
+  toolStatus?: string;
+}
 
 /** A file a tool produced, ready to show. */
 export interface ArtifactView {

@@ -1,4 +1,5 @@
 import type { RecordedOperation } from 'ghostlight';
+import { subagentView } from './subagent-view';
 import type { Runner, ViewEvent } from './view-event';
 
 interface AgUiMessage {
@@ -140,6 +141,8 @@ function fromCustom(name: string, value: Record<string, unknown>, started: Map<s
       return { type: 'program-start', id: String(value.programId), source: String(value.source) };
     case 'ghostlight.program.observe':
       return { type: 'program-observe', id: String(value.programId), via: String(value.via), status: String(value.status), output: String(value.output ?? ''), value: value.value, ...(value.error ? { error: String(value.error) } : {}) };
+    case 'ghostlight.subagent':
+      return subagentView(value);
     case 'ghostlight.tool_start':
       started.set(String(value.toolCallId), { name: String(value.toolName), args: '', started: performance.now() });
       return { type: 'tool-start', id: String(value.toolCallId), name: String(value.toolName), input: value.input, caller: String(value.caller), ...(value.parentToolCallId ? { parentId: String(value.parentToolCallId) } : {}) };

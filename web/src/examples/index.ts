@@ -47,6 +47,15 @@ export const examples: readonly ExampleInfo[] = [
     load: () => import('./planner').then((module) => module.plannerExample),
   },
   {
+    id: 'research',
+    title: 'Research team (subagents)',
+    description:
+      'A lead agent splits the request into topics and spawns one researcher subagent per topic with spawn_subagent; they run at the same time, each with only its own library tool, and the lead waits for them with wait_for_subagents. Each subagent is a nested card under the call that spawned it: its path, status, its own tool calls and its answer.',
+    suggestions: ['Research solar panel prices and wind turbine rivals', 'Follow up on the earlier research'],
+    onWorker: true,
+    load: () => import('./research').then((module) => module.researchExample),
+  },
+  {
     id: 'triage',
     title: 'Structured triage',
     description:

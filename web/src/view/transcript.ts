@@ -1,5 +1,7 @@
 import { h } from '../dom';
 import { ProgramCard } from './program-card';
+import { SubagentCard } from './subagent-card';
+import type { SubagentView } from '../view-event';
 import { ToolCard } from './tool-card';
 import { jsonView } from './json-view';
 import { PlanChecklist } from './plan-checklist';
@@ -10,6 +12,7 @@ export class Transcript {
   readonly element = h('div', { class: 'transcript', role: 'log', 'aria-live': 'polite', 'aria-label': 'Conversation', tabindex: 0 });
   readonly #cards = new Map<string, ToolCard>();
   readonly #programs = new Map<string, ProgramCard>();
+  readonly #subagents = new Map<string, SubagentCard>();
   #turn: HTMLElement | undefined;
   #text: HTMLElement | undefined;
   #plan: PlanChecklist | undefined;
@@ -20,6 +23,7 @@ export class Transcript {
     this.#cards.clear();
     this.#programs.clear();
     this.#plan = undefined;
+    this.#subagents.clear();
     this.element.append(h('div', { class: 'message user' }, h('span', { class: 'who' }, 'You'), h('p', {}, text)));
     this.#turn = h('div', { class: 'message assistant', 'aria-busy': 'true' }, h('span', { class: 'who' }, 'Agent'));
     this.#text = undefined;
@@ -48,9 +52,36 @@ export class Transcript {
     this.#scroll();
   }
 
-  /** Shows a tool call's outcome. */
+  /** Shows a tool call's outcome (and, for the subagent tools, the answers it carries on the subagents' cards). */
   toolStop(options: { id: string; status: 'success' | 'error'; content: string; durationMs: number }): void {
     this.#cards.get(options.id)?.finish(options);
+    if (options.status === 'success' && this.#subagents.size > 0) this.#subagentAnswers(options.content);
+  }
+
+  /** Shows a subagent's lifecycle: a card nested under the call that spawned it, updated in place. */
+  subagent(view: SubagentView): void {
+    const card = this.#subagents.get(view.subagentId);
+    if (card) return card.update(view);
+    const created = new SubagentCard(view);
+    this.#subagents.set(view.subagentId, created);
+    const parent = view.parentToolCallId === undefined ? undefined : this.#cards.get(view.parentToolCallId);
+    (parent?.element ?? this.#turnElement()).append(created.element);
+    this.#scroll();
+  }
+
+  #subagentAnswers(content: string): void {
+    let value: unknown;
+    try {
+      value = JSON.parse(content);
+    } catch {
+      return;
+    }
+    const record = value as { subagents?: unknown; subagent_id?: unknown; response?: unknown };
+    const snapshots = Array.isArray(record.subagents) ? record.subagents : [record];
+    for (const snapshot of snapshots as Array<{ subagent_id?: unknown; response?: unknown }>) {
+      const card = typeof snapshot.subagent_id === 'string' ? this.#subagents.get(snapshot.subagent_id) : undefined;
+      if (card && snapshot.response !== undefined) card.answer(typeof snapshot.response === 'string' ? snapshot.response : JSON.stringify(snapshot.response));
+    }
   }
 
   /** Shows the agent's plan (write_todos) as a checklist at the top of the turn, updated in place. */
@@ -121,6 +152,7 @@ export class Transcript {
     this.element.replaceChildren();
     this.#cards.clear();
     this.#programs.clear();
+    this.#subagents.clear();
     this.#turn = undefined;
   }
 
