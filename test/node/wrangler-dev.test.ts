@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,5 +69,40 @@ describe('the demo Worker under wrangler dev', () => {
     }
     const still = await post(dev.origin, '/agents/support/runs', { input: 'How long does shipping take?' });
     expect(still.status).toBe(200);
+  }, 180_000);
+
+  it('restores a lead agent\'s persisted subagents after a restart (Durable Object session store)', async () => {
+    dev ??= await startWranglerDev({ port: PORT, inspectorPort: INSPECTOR_PORT, persistTo });
+    const sessionId = `subagents-${Date.now()}`;
+    const actor = { 'x-ghostlight-actor': 'ada' };
+    const registryId = `ghostlight_subagent_registry_${createHash('sha256').update(`ada\u0000${sessionId}`).digest('hex')}`;
+    const session = async (id: string) =>
+      (await (await fetch(`${dev!.origin}/agents/research/sessions/${id}`, { headers: actor })).json()) as { messages: unknown[]; state: Record<string, any> };
+    type Summary = { outcome: string; response: string; steps: Array<{ toolCalls: Array<{ toolName: string; content: string }> }> };
+    const calls = (summary: Summary) => summary.steps.flatMap((step) => step.toolCalls).map((call) => ({ name: call.toolName, value: JSON.parse(call.content) as Record<string, any> }));
+
+    const first = (await (await post(dev.origin, '/agents/research/runs', { input: 'Research solar panel prices and wind turbine rivals', sessionId }, actor)).json()) as Summary;
+    expect(first.outcome).toBe('completed');
+    expect(first.response).toContain('Here is what my 2 subagents found');
+    const registry = await session(registryId);
+    const conversations = registry.state.conversations as Record<string, { conversation_id: string; latest_turn: number; message_count: number }>;
+    expect(Object.keys(conversations).sort()).toEqual(['/root/solar_panel_prices', '/root/wind_turbine_rivals']);
+    expect(Object.values(conversations).map((record) => record.message_count)).toEqual([2, 2]);
+
+    await dev.stop();
+    dev = await startWranglerDev({ port: PORT, inspectorPort: INSPECTOR_PORT, persistTo });
+
+    const second = (await (await post(dev.origin, '/agents/research/runs', { input: 'Follow up on the earlier research', sessionId }, actor)).json()) as Summary;
+    expect(second.outcome).toBe('completed');
+    const [listed, followed] = calls(second);
+    expect(listed!.name).toBe('list_subagents');
+    expect(listed!.value.subagents.map((item: { resumed?: boolean }) => item.resumed)).toEqual([true, true]);
+    expect(followed).toMatchObject({ name: 'send_message_to_subagent', value: { status: 'finished', turn: 2 } });
+    const followedId = followed!.value.subagent_id as string;
+    const after = (await session(registryId)).state.conversations as typeof conversations;
+    expect(after[followedId]).toMatchObject({ conversation_id: conversations[followedId]!.conversation_id, latest_turn: 2, message_count: 4 });
+    const transcript = await session(`ghostlight_subagent_conversation_${conversations[followedId]!.conversation_id}`);
+    expect(transcript.messages).toHaveLength(4);
+    expect(JSON.stringify(transcript.messages[0])).toContain('Research ');
   }, 180_000);
 });
