@@ -146,13 +146,15 @@ export class InterjectionQueue {
     return true;
   }
 
-  /** Ends the queue: nothing more is accepted, and what was not answered is rejected with `error`. */
-  close(error: unknown = new AgentInterjectionError('Agent finished before the interjection was delivered')): void {
+  /** Ends the queue: nothing more is accepted, and what was not answered is rejected (default: "Agent finished before the interjection was delivered"). */
+  close(error?: unknown): void {
     this.#closed = true;
     const pending = [...(this.#delivered?.tickets ?? []), ...this.#queue];
+    if (pending.length === 0) return;
     this.#delivered = undefined;
     this.#queue.length = 0;
-    for (const ticket of pending) ticket.reject(error);
+    const reason = error ?? new AgentInterjectionError('Agent finished before the interjection was delivered');
+    for (const ticket of pending) ticket.reject(reason);
   }
 
   async #wait(ticket: Ticket, signal: AbortSignal | undefined): Promise<InterjectionReply> {

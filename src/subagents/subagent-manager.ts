@@ -289,9 +289,13 @@ export class SubagentManager {
       this.#cancelQueued(identity);
       this.#observe('cancelled', identity, turn);
     }
-    this.#controller.abort(new CancelledError({ message: 'The subagents were closed with their parent run' }));
-    this.#changes.notify();
     const workers = [...this.#identities.values()].flatMap((identity) => (identity.worker ? [identity.worker] : []));
+    this.#changes.notify();
+    if (workers.length === 0) {
+      this.#quiet = true;
+      return;
+    }
+    this.#controller.abort(new CancelledError({ message: 'The subagents were closed with their parent run' }));
     let timer: ReturnType<typeof setTimeout> | undefined;
     const stopped = await Promise.race([
       Promise.allSettled(workers).then(() => true),
