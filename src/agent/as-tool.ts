@@ -93,6 +93,7 @@ export function asTool<TOutput>(agent: Agent<TOutput>, options: AsToolOptions = 
           signal: binding.signal,
           deadline: invocation.deadline,
           history,
+          ...(binding.operation ? { parentOperation: binding.operation } : {}),
         });
         if (run.outcome === 'cancelled' || run.outcome === 'partial') throw run.error;
         if (run.outcome === 'failed') throw new ToolError(`${name} failed: ${run.response}`);

@@ -321,6 +321,7 @@ export class RunExecution {
     const batch = this.#interjections.deliver();
     if (!batch) return undefined;
     this.#messages.push(...batch.messages);
+    this.#turnOperation?.emit('agent_interjection_delivered', { interjectionIds: [...batch.interjectionIds], batchKey: batch.batchKey });
     this.#emit({
       type: 'agent-interjection-delivered',
       turn,

@@ -3,6 +3,7 @@ import type { RunStream } from '../agent/agent.ts';
 import type { Run } from '../agent/run.ts';
 import { AgentInterjectionError } from '../error/agent-interjection-error.ts';
 import { CancelledError, CleanupError } from '../error/control-errors.ts';
+import type { Operation } from '../instrumentation/operation.ts';
 import type { EventPayload, GhostlightEvent, SubagentEventName, SubagentEventPayload, SubagentStatus } from '../events/events.ts';
 import { StructuredResultError } from '../structured/structured-result-error.ts';
 import type { Invocation } from '../tool/tool-binding.ts';
@@ -92,6 +93,8 @@ export interface SubagentManagerOptions {
   readonly persistence?: SubagentPersistence | undefined;
   /** Identities registered by earlier runs of the parent conversation. */
   readonly restored?: readonly RegistryRecord[] | undefined;
+  /** The parent's `agent` operation, when the run is instrumented: each child turn is a `subagent` operation in it. */
+  readonly operation?: Operation | undefined;
 }
 
 const FINISHED: readonly SubagentStatus[] = ['idle', 'failed', 'cancelled'];
@@ -416,8 +419,23 @@ export class SubagentManager {
     }
   }
 
-  /** Runs one turn as a child run; false when the identity cannot go on (failed or cancelled). */
+  /** Runs one turn as a child run, reported as a `subagent` operation; false when the identity cannot go on. */
   async #runTurn(identity: Identity, turn: Turn): Promise<boolean> {
+    const operation = this.#options.operation?.start('subagent', {
+      agent: identity.kind.agent.name,
+      subagentId: identity.subagentId,
+      kind: identity.kind.kind,
+      turn: turn.number,
+      ...(turn.parentToolCallId !== undefined ? { parentToolCallId: turn.parentToolCallId } : {}),
+    });
+    try {
+      return await this.#runChild(identity, turn, operation);
+    } finally {
+      operation?.finish({ status: identity.status });
+    }
+  }
+
+  async #runChild(identity: Identity, turn: Turn, operation: Operation | undefined): Promise<boolean> {
     const agent = identity.kind.agent;
     const { invocation } = this.#options;
     identity.status = 'running';
@@ -433,6 +451,7 @@ export class SubagentManager {
         state: identity.state,
         signal: this.#controller.signal,
         deadline: invocation.deadline,
+        ...(operation ? { parentOperation: operation } : {}),
         ...(nests ? { subagentPath: identity.subagentId } : {}),
       });
     } catch (error) {

@@ -77,7 +77,7 @@ export function subagents(declarations: readonly SubagentDeclaration[] | Subagen
         persistence = new SubagentPersistence({ store, actorId: invocation.actorId, link, parentPath });
         restored = await persistence.loadRegistry();
       }
-      const manager = new SubagentManager({ kinds, limits, invocation, signal: binding.signal, parentPath, emit, persistence, restored });
+      const manager = new SubagentManager({ kinds, limits, invocation, signal: binding.signal, parentPath, emit, persistence, restored, operation: binding.operation });
       scope.defer(() => manager.close());
       return {
         tools: subagentTools(manager),

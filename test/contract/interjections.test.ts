@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { AgentInterjectionError, defineAgent, defineTool, INTERJECTION_PREFIX, InvocationError } from 'ghostlight';
+import { AgentInterjectionError, defineAgent, defineTool, Instrumentation, INTERJECTION_PREFIX, InvocationError, OperationRecorder } from 'ghostlight';
 import type { GhostlightEvent } from 'ghostlight';
 import { respondingModel, scriptedModel } from '../support/scripted-model';
 import type { ScriptedTurn } from '../support/scripted-model';
@@ -182,5 +182,19 @@ describe('interjections (SPEC A18, C.74)', () => {
     expect(first).toMatchObject({ status: 'fulfilled', value: { text: 'ok' } });
     expect((first as PromiseFulfilledResult<{ interjectionIds: readonly string[] }>).value.interjectionIds).toHaveLength(100);
     await stream.run;
+  });
+
+  it('records the delivery as an agent_interjection_delivered point event on the turn that delivers it', async () => {
+    const gate = gatedTool();
+    const recorder = new OperationRecorder();
+    const model = scriptedModel([{ toolCalls: [{ name: 'slow_work', input: {} }] }, { text: 'Done.' }]);
+    const stream = defineAgent({ name: 'worker', model, tools: [gate.tool] }).stream('Work', { instrumentation: new Instrumentation({ subscribers: [recorder] }) });
+    await gate.running;
+    const reply = stream.interject('Status?', { interjectionId: 'i-1', batchKey: 'k' });
+    gate.open();
+    await reply;
+    await stream.run;
+    const turn = recorder.operations().find((operation) => operation.name === 'agent_turn' && operation.attributes.turn === 2)!;
+    expect(turn.events).toMatchObject([{ name: 'agent_interjection_delivered', attributes: { interjectionIds: ['i-1'], batchKey: 'k' } }]);
   });
 });

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { defineAgent, defineTool, INTERJECTION_PREFIX } from 'ghostlight';
+import { asTool, defineAgent, defineTool, Instrumentation, INTERJECTION_PREFIX, OperationRecorder } from 'ghostlight';
 import type { Agent, GhostlightEvent, Run, ToolCallResult } from 'ghostlight';
 import { codeMode } from 'ghostlight/code-mode';
 import { subagents, SUBAGENT_TOOL_NAMES } from 'ghostlight/subagents';
@@ -394,5 +394,25 @@ describe('subagents: interjection, cancellation and close', () => {
     expect(events[0]).toMatchObject({ subagentId: '/root/secretive', kind: 'researcher', status: 'queued', turn: 1, parentToolCallId: results(run)[0]!.toolCallId });
     expect(events[1]!.subagentRunId).toMatch(/^[0-9a-f-]{36}$/);
     expect(JSON.stringify(events)).not.toContain('swordfish');
+  });
+
+  it('reports each child turn as a subagent operation of the parent agent, with the child run inside it', async () => {
+    const recorder = new OperationRecorder();
+    const classify = asTool(researcher({ name: 'classify' }).agent);
+    const model = scriptedModel([{ toolCalls: [spawn('one', 'x', 'async'), spawn('two', 'y', 'async')] }, { toolCalls: [{ name: 'wait_for_subagents', input: {} }] }, { toolCalls: [{ name: 'classify', input: { input: 'z' } }] }, { text: 'done' }]);
+    const agent = defineAgent({ name: 'lead', model, tools: [classify], capabilities: [subagents([{ agent: researcher().agent, description: 'x' }])] });
+    await agent.ask('Go', { instrumentation: new Instrumentation({ subscribers: [recorder] }) });
+    const operations = recorder.operations();
+    const byId = new Map(operations.map((operation) => [operation.id, operation]));
+    const parentAgent = operations.find((operation) => operation.name === 'agent' && operation.attributes.agent === 'lead')!;
+    const turns = operations.filter((operation) => operation.name === 'subagent');
+    expect(turns.map((operation) => [operation.attributes.subagentId, operation.attributes.kind, operation.attributes.turn, operation.attributes.status, operation.parentId])).toEqual([
+      ['/root/one', 'researcher', 1, 'idle', parentAgent.id],
+      ['/root/two', 'researcher', 1, 'idle', parentAgent.id],
+    ]);
+    const childRuns = operations.filter((operation) => operation.name === 'run' && operation.attributes.agent === 'researcher');
+    expect(childRuns.map((operation) => byId.get(operation.parentId!)!.name)).toEqual(['subagent', 'subagent']);
+    const delegated = operations.find((operation) => operation.name === 'run' && operation.attributes.agent === 'classify')!;
+    expect(byId.get(delegated.parentId!)).toMatchObject({ name: 'tool', attributes: { toolName: 'classify' } });
   });
 });
