@@ -20,7 +20,7 @@ describe('the demo Worker in workerd (exports.default.fetch)', () => {
 
   it('describes itself and answers a run with the offline demo model', async () => {
     const api = (await (await worker.fetch(`${base}/api`)).json()) as { agents: string[]; sessions: string };
-    expect(api).toMatchObject({ agents: ['support', 'analyst'], sessions: 'durable-object' });
+    expect(api).toMatchObject({ agents: ['support', 'analyst', 'research'], sessions: 'durable-object' });
     const response = await post('/agents/support/runs', { input: 'How long does shipping take?' });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ outcome: 'completed', response: expect.stringContaining('three to five business days') });
@@ -30,6 +30,21 @@ describe('the demo Worker in workerd (exports.default.fetch)', () => {
     const response = await post('/agents/analyst/runs', { input: 'Which region had the highest revenue in sales over the last 30 days?' });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ outcome: 'completed', response: expect.stringMatching(/Called 6 tools in parallel\.[\s\S]*Highest revenue: sales_\w+/) });
+  });
+
+  it('serves the research team: two researcher subagents run inside the Worker and persist in Durable Objects', async () => {
+    const issued = await post('/agents/research/sessions', {}, { 'x-ghostlight-actor': 'ada' });
+    const { sessionId } = (await issued.json()) as { sessionId: string };
+    const response = await post('/agents/research/runs', { input: 'Research solar panel prices and wind turbine rivals', sessionId }, { 'x-ghostlight-actor': 'ada' });
+    expect(response.status).toBe(200);
+    const run = (await response.json()) as { outcome: string; response: string };
+    expect(run).toMatchObject({ outcome: 'completed', response: expect.stringContaining('Here is what my 2 subagents found') });
+    expect(run.response).toContain('Module prices fell');
+    const followUp = (await (await post('/agents/research/runs', { input: 'Follow up on the earlier research', sessionId }, { 'x-ghostlight-actor': 'ada' })).json()) as {
+      steps: Array<{ toolCalls: Array<{ toolName: string; content: string }> }>;
+    };
+    const sent = followUp.steps.flatMap((step) => step.toolCalls).find((call) => call.toolName === 'send_message_to_subagent')!;
+    expect(JSON.parse(sent.content)).toMatchObject({ status: 'finished', turn: 2 });
   });
 
   it('continues a server-issued session stored in a Durable Object and answers another actor as if it did not exist', async () => {
