@@ -11,11 +11,11 @@ import { assertKnownKeys } from './option-keys.ts';
 import type { AgentDefinition } from './agent-definition.ts';
 import type { InferSchemaOutput } from '../tool/define-tool.ts';
 import type { ResultDeclaration } from '../structured/result-schema.ts';
-import type { InterjectionInput, InterjectionReply, InterjectOptions } from './interjections.ts';
 import type { AgentInput, AskOptions } from './invocation.ts';
 import { resolveLimits } from './limits.ts';
 import type { Run } from './run.ts';
 import { RunExecution } from './run-execution.ts';
+import { runExecutions } from './run-streams.ts';
 import { createToolLoopHooks } from './tool-loop-detector.ts';
 
 const AGENT_NAME_PATTERN = /^[a-zA-Z][a-zA-Z0-9_.-]{0,63}$/;
@@ -31,20 +31,6 @@ export interface RunStream<TOutput = unknown> extends AsyncIterable<GhostlightEv
   readonly run: Promise<Run<TOutput>>;
   /** Reads the log from `fromSequence`, e.g. to resume after a reconnect. */
   events(fromSequence?: number, signal?: AbortSignal): AsyncIterable<GhostlightEvent>;
-  /**
-   * Interjects while the run runs: the message reaches the model at the next
-   * model boundary as a user message opened by "Agent interjection:", and the
-   * promise resolves with that model response (`text`, whether it also called
-   * `toolCalls`, the `interjectionIds` and `batchKey` delivered with it). The
-   * run then goes on; a text-only reply can be its final answer. Rejects with
-   * `AgentInterjectionError` when the run has ended or ends first.
-   *
-   * @example
-   * const stream = agent.stream('Research the refund policy');
-   * const reply = await stream.interject('Only the EU policy, please.');
-   * console.log(reply.text);
-   */
-  interject(message: InterjectionInput, options?: InterjectOptions): Promise<InterjectionReply>;
 }
 
 /**
@@ -104,13 +90,14 @@ export class Agent<TOutput = unknown> {
     const run = execution.execute() as Promise<Run<TOutput>>;
     run.catch(() => undefined);
     const events = (fromSequence = 0, signal?: AbortSignal) => execution.log.read(fromSequence, signal);
-    return {
+    const stream: RunStream<TOutput> = {
       runId: execution.invocation.runId,
       run,
       events,
-      interject: (message, interjectOptions) => execution.interject(message, interjectOptions),
       [Symbol.asyncIterator]: () => events()[Symbol.asyncIterator](),
     };
+    runExecutions.set(stream, execution);
+    return stream;
   }
 }
 

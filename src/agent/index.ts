@@ -25,7 +25,7 @@ export type { PrepareRunContext, RuntimeHook, SessionHistoryContext } from './ru
 export type { RunModel, RunModelRequest, RunModelResponse } from './run-model.ts';
 export { MAX_MODEL_RECOVERIES } from './run-execution.ts';
 export type { AgentInput, AskOptions } from './invocation.ts';
-export { INTERJECTION_PREFIX, MAX_INTERJECTION_BATCH, MAX_INTERJECTIONS } from './interjections.ts';
+export { interject, INTERJECTION_PREFIX, MAX_INTERJECTION_BATCH, MAX_INTERJECTIONS } from './interjections.ts';
 export type { InterjectionInput, InterjectionReply, InterjectOptions } from './interjections.ts';
 export { DEFAULT_LIMITS } from './limits.ts';
 export type { AgentLimits } from './limits.ts';

@@ -1,9 +1,12 @@
 import type { UserContent, UserModelMessage } from 'ai';
 import { AgentInterjectionError } from '../error/agent-interjection-error.ts';
 import { InvocationError } from '../error/control-errors.ts';
-import { abortReason } from '../util/abort.ts';
+import { raceAbort } from '../util/abort.ts';
 import { randomId } from '../util/id.ts';
 import { canonicalJson, isPlainObject } from '../util/json.ts';
+import type { RunStream } from './agent.ts';
+import type { InterjectionBatch, InterjectionPort } from './interjection-port.ts';
+import { runExecutions } from './run-streams.ts';
 
 /** The text that opens every interjection the model sees (SPEC A18). */
 export const INTERJECTION_PREFIX =
@@ -18,7 +21,7 @@ export const MAX_INTERJECTIONS = 1_000;
 /** What an interjection may say: text, or user content parts that are text, images or documents. */
 export type InterjectionInput = string | UserContent | UserModelMessage;
 
-/** Options of `RunStream.interject`. */
+/** Options of {@link interject}. */
 export interface InterjectOptions {
   /**
    * An idempotency key: the same id with the same input is delivered once and
@@ -44,12 +47,27 @@ export interface InterjectionReply {
   readonly batchKey: string | undefined;
 }
 
-/** Interjections delivered at one model boundary. */
-export interface InterjectionBatch {
-  readonly interjectionIds: readonly string[];
-  readonly batchKey: string | undefined;
-  /** The user messages to append before the model call, one per interjection, each opened by {@link INTERJECTION_PREFIX}. */
-  readonly messages: readonly UserModelMessage[];
+/**
+ * Interjects into a running run (SPEC A18): the message reaches the model at
+ * the next model boundary as a user message opened by
+ * {@link INTERJECTION_PREFIX}, and the promise resolves with that model
+ * response (`text`, whether it also called tools, the `interjectionIds` and
+ * `batchKey` delivered with it). The run then goes on; a text-only reply can
+ * be its final answer. Throws `AgentInterjectionError` once the run has
+ * ended, and rejects with it when the run ends first.
+ *
+ * A function rather than a method of the stream so that a program that never
+ * interjects does not bundle the queue.
+ *
+ * @example
+ * const stream = agent.stream('Research the refund policy');
+ * const reply = await interject(stream, 'Only the EU policy, please.');
+ * console.log(reply.text);
+ */
+export function interject(stream: RunStream<any>, message: InterjectionInput, options?: InterjectOptions): Promise<InterjectionReply> {
+  const execution = runExecutions.get(stream);
+  if (!execution) throw new InvocationError('interject needs a run stream from agent.stream');
+  return execution.interjections(() => new InterjectionQueue()).enqueue(message, options);
 }
 
 interface Ticket {
@@ -70,16 +88,11 @@ interface Ticket {
  * final answer (false: interjections arrived meanwhile, take another turn),
  * and `close`s when the run ends, rejecting whatever was not delivered.
  */
-export class InterjectionQueue {
+export class InterjectionQueue implements InterjectionPort {
   readonly #queue: Ticket[] = [];
   readonly #tickets = new Map<string, Ticket>();
   #delivered: { batch: InterjectionBatch; tickets: Ticket[] } | undefined;
   #closed = false;
-
-  /** Whether the run still accepts interjections. */
-  get open(): boolean {
-    return !this.#closed;
-  }
 
   /** Queues an interjection and resolves with the reply of the model response that follows it. */
   enqueue(input: InterjectionInput, options: InterjectOptions = {}): Promise<InterjectionReply> {
@@ -89,7 +102,7 @@ export class InterjectionQueue {
     const batchKey = options.batchKey;
     if (batchKey !== undefined && typeof batchKey !== 'string') throw new InvocationError('batchKey must be a string');
     if (this.#closed) throw new AgentInterjectionError('Agent is not currently running');
-    const key = canonicalJson({ content: content.map(comparable), batchKey: batchKey ?? null });
+    const key = canonicalJson([content.map(comparable), batchKey ?? null]);
     let ticket = this.#tickets.get(id);
     if (ticket) {
       if (ticket.key !== key) throw new InvocationError('interjectionId has already been used with different input');
@@ -157,24 +170,12 @@ export class InterjectionQueue {
     for (const ticket of pending) ticket.reject(reason);
   }
 
-  async #wait(ticket: Ticket, signal: AbortSignal | undefined): Promise<InterjectionReply> {
+  #wait(ticket: Ticket, signal: AbortSignal | undefined): Promise<InterjectionReply> {
     if (!signal) return ticket.reply;
-    let onAbort: (() => void) | undefined;
-    try {
-      return await Promise.race([
-        ticket.reply,
-        new Promise<never>((_, reject) => {
-          onAbort = () => {
-            this.#withdraw(ticket);
-            reject(abortReason(signal));
-          };
-          if (signal.aborted) onAbort();
-          else signal.addEventListener('abort', onAbort, { once: true });
-        }),
-      ]);
-    } finally {
-      if (onAbort) signal.removeEventListener('abort', onAbort);
-    }
+    const withdraw = () => this.#withdraw(ticket);
+    if (signal.aborted) withdraw();
+    else signal.addEventListener('abort', withdraw, { once: true });
+    return raceAbort(ticket.reply, signal).finally(() => signal.removeEventListener('abort', withdraw));
   }
 
   /** A waiter gave up: an interjection nobody waits for is withdrawn while it is still queued. */
@@ -218,12 +219,8 @@ function createTicket(id: string, key: string, batchKey: string | undefined, con
   return { id, key, batchKey, content, reply, resolve, reject, waiters: 0 };
 }
 
-/** A part in a form that compares by value (bytes as their numbers). */
-function comparable(part: unknown): unknown {
-  if (!isPlainObject(part)) return part;
-  const copy: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(part)) {
-    copy[key] = value instanceof Uint8Array ? [...value] : value instanceof ArrayBuffer ? [...new Uint8Array(value)] : value instanceof URL ? value.href : value;
-  }
-  return copy;
+/** A part in a form that compares by value (an ArrayBuffer as its bytes; JSON keeps Uint8Array bytes already). */
+function comparable(part: object): object {
+  const data = (part as { data?: unknown }).data;
+  return data instanceof ArrayBuffer ? { ...part, data: new Uint8Array(data) } : part;
 }

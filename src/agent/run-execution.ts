@@ -13,8 +13,7 @@ import { throwIfAborted } from '../util/abort.ts';
 import type { AgentDefinition } from './agent-definition.ts';
 import { runChain } from './hooks.ts';
 import type { BeforeInvocationEvent, InvocationResult, ModelRequest, ModelResponse } from './hooks.ts';
-import { InterjectionQueue } from './interjections.ts';
-import type { InterjectionBatch, InterjectionInput, InterjectionReply, InterjectOptions } from './interjections.ts';
+import type { InterjectionBatch, InterjectionPort } from './interjection-port.ts';
 import { createInvocation } from './invocation.ts';
 import type { AgentInput, AskOptions } from './invocation.ts';
 import { runModelTurn } from './model-step.ts';
@@ -46,7 +45,9 @@ export class RunExecution {
   readonly #input: AgentInput;
   readonly #controller = new AbortController();
   readonly #scope = new AsyncScope();
-  readonly #interjections = new InterjectionQueue();
+  /** The run's interjections, once something interjects (`interject()` attaches the queue). */
+  #interjections: InterjectionPort | undefined;
+  #interjectionsClosed = false;
   readonly #now: () => number;
   readonly #state: RunState;
   readonly #steps: Step[] = [];
@@ -79,12 +80,15 @@ export class RunExecution {
   }
 
   /**
-   * Queues an interjection for the next model boundary and resolves with the
-   * model response that follows it (SPEC A18). Throws `AgentInterjectionError`
-   * once the run has ended.
+   * The run's interjection queue, made by `create` on first use (a run that
+   * has ended gets it closed, so it refuses interjections).
    */
-  interject(input: InterjectionInput, options?: InterjectOptions): Promise<InterjectionReply> {
-    return this.#interjections.enqueue(input, options);
+  interjections<PORT extends InterjectionPort>(create: () => PORT): PORT {
+    if (!this.#interjections) {
+      this.#interjections = create();
+      if (this.#interjectionsClosed) this.#interjections.close();
+    }
+    return this.#interjections as PORT;
   }
 
   /** Runs to the end. Rejects only for bad configuration found before the run starts. */
@@ -111,7 +115,7 @@ export class RunExecution {
       this.#messages = prepared.messages;
       return await this.#run(prepared);
     } catch (error) {
-      this.#interjections.close();
+      this.#closeInterjections();
       if (error instanceof ToolResolutionFailure) return this.#failedToStart(error.cause);
       this.#finishOperations({ outcome: 'failed' }, error);
       this.log.fail(error);
@@ -143,7 +147,7 @@ export class RunExecution {
       response = outcome === 'partial' ? this.#partialText || this.#lastCompletedText : outcome === 'cancelled' ? '' : await this.#errorMessage(prepared, failure);
       this.#emit({ type: 'invocation-error', agent, usage: this.#usage, error: errorInfo(failure, response) });
     }
-    this.#interjections.close();
+    this.#closeInterjections();
 
     const cleanupFailures = await this.#scope.close();
     let cleanupFailed = false;
@@ -280,7 +284,7 @@ export class RunExecution {
       );
       if (after.cancel !== undefined) throw new CancelledError({ message: after.cancel });
       const step = after.replaced ? fromModelResponse(after.event.response, response) : provided;
-      if (interjection) this.#interjections.resolve(interjection, { text: step.text, toolCalls: step.toolCalls.length > 0 });
+      if (interjection) this.#interjections?.resolve(interjection, { text: step.text, toolCalls: step.toolCalls.length > 0 });
 
       const record: Step = { turn, text: step.text, reasoning: step.reasoning, toolCalls: step.toolCalls, toolResults: [], finishReason: step.finishReason, usage: step.usage };
       if (structured) {
@@ -302,7 +306,7 @@ export class RunExecution {
         if (step.finishReason === 'length') throw new OutputLimitError();
         await this.#checkpoint(prepared, turn);
         // Interjections that arrived while the final answer streamed get a turn of their own.
-        if (!this.#interjections.finish()) continue;
+        if (this.#interjections?.finish() === false) continue;
         return step.text;
       }
 
@@ -316,9 +320,14 @@ export class RunExecution {
     throw structured?.turnLimitError() ?? new ProtocolError('The agent reached its maximum model turns');
   }
 
+  #closeInterjections(): void {
+    this.#interjectionsClosed = true;
+    this.#interjections?.close();
+  }
+
   /** Appends the interjections due at this model boundary to the conversation. */
   #deliverInterjections(turn: number): InterjectionBatch | undefined {
-    const batch = this.#interjections.deliver();
+    const batch = this.#interjections?.deliver();
     if (!batch) return undefined;
     this.#messages.push(...batch.messages);
     this.#turnOperation?.emit('agent_interjection_delivered', { interjectionIds: [...batch.interjectionIds], batchKey: batch.batchKey });

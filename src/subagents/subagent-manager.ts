@@ -1,5 +1,6 @@
 import type { ModelMessage } from 'ai';
 import type { RunStream } from '../agent/agent.ts';
+import { interject } from '../agent/interjections.ts';
 import type { Run } from '../agent/run.ts';
 import { AgentInterjectionError } from '../error/agent-interjection-error.ts';
 import { CancelledError, CleanupError } from '../error/control-errors.ts';
@@ -200,7 +201,7 @@ export class SubagentManager {
     turn.exchanges.push(exchange);
     let reply;
     try {
-      reply = await stream.interject(message, { signal: call.signal });
+      reply = await interject(stream, message, { signal: call.signal });
     } catch (error) {
       turn.exchanges.splice(turn.exchanges.indexOf(exchange), 1);
       exchange.settle();

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { AgentInterjectionError, defineAgent, defineTool, Instrumentation, INTERJECTION_PREFIX, InvocationError, OperationRecorder } from 'ghostlight';
+import { AgentInterjectionError, defineAgent, defineTool, Instrumentation, interject, INTERJECTION_PREFIX, InvocationError, OperationRecorder } from 'ghostlight';
 import type { GhostlightEvent } from 'ghostlight';
 import { respondingModel, scriptedModel } from '../support/scripted-model';
 import type { ScriptedTurn } from '../support/scripted-model';
@@ -41,7 +41,7 @@ describe('interjections (SPEC A18, C.74)', () => {
     const agent = defineAgent({ name: 'worker', model, tools: [gate.tool] });
     const stream = agent.stream('Do the work');
     await gate.running;
-    const reply = stream.interject('How is it going?', { interjectionId: 'ask-1' });
+    const reply = interject(stream, 'How is it going?', { interjectionId: 'ask-1' });
     gate.open();
     await expect(reply).resolves.toEqual({ text: 'Still working, almost done.', toolCalls: true, interjectionIds: ['ask-1'], batchKey: undefined });
     const run = await stream.run;
@@ -61,7 +61,7 @@ describe('interjections (SPEC A18, C.74)', () => {
     const model = scriptedModel([{ toolCalls: [{ name: 'slow_work', input: {} }] }, { text: 'Stopping as asked.' }]);
     const stream = defineAgent({ name: 'worker', model, tools: [gate.tool] }).stream('Do the work');
     await gate.running;
-    const reply = stream.interject('Please finish now.');
+    const reply = interject(stream, 'Please finish now.');
     gate.open();
     expect(await reply).toMatchObject({ text: 'Stopping as asked.', toolCalls: false });
     const run = await stream.run;
@@ -74,7 +74,7 @@ describe('interjections (SPEC A18, C.74)', () => {
     let reply: Promise<unknown> | undefined;
     const model = respondingModel((_call, index): ScriptedTurn => {
       if (index === 0) {
-        reply = stream.interject('One more thing: add a title.');
+        reply = interject(stream, 'One more thing: add a title.');
         return { text: 'Here is the summary.' };
       }
       return { text: 'Title: Summary. Here is the summary.' };
@@ -96,9 +96,9 @@ describe('interjections (SPEC A18, C.74)', () => {
     ]);
     const stream = defineAgent({ name: 'worker', model, tools: [gate.tool] }).stream('Work');
     await gate.running;
-    const first = stream.interject('note A', { batchKey: 'notes', interjectionId: 'a' });
-    const second = stream.interject([{ type: 'text', text: 'note B' }], { batchKey: 'notes', interjectionId: 'b' });
-    const third = stream.interject('loose note', { interjectionId: 'c' });
+    const first = interject(stream, 'note A', { batchKey: 'notes', interjectionId: 'a' });
+    const second = interject(stream, [{ type: 'text', text: 'note B' }], { batchKey: 'notes', interjectionId: 'b' });
+    const third = interject(stream, 'loose note', { interjectionId: 'c' });
     gate.open();
     const [a, b, c] = await Promise.all([first, second, third]);
     expect(a).toEqual({ text: 'Got both notes.', toolCalls: true, interjectionIds: ['a', 'b'], batchKey: 'notes' });
@@ -114,10 +114,10 @@ describe('interjections (SPEC A18, C.74)', () => {
     const model = scriptedModel([{ toolCalls: [{ name: 'slow_work', input: {} }] }, { text: 'Noted.' }]);
     const stream = defineAgent({ name: 'worker', model, tools: [gate.tool] }).stream('Work');
     await gate.running;
-    const first = stream.interject('Check the logs', { interjectionId: 'same' });
-    const again = stream.interject('Check the logs', { interjectionId: 'same' });
-    expect(() => stream.interject('Something else', { interjectionId: 'same' })).toThrow(InvocationError);
-    expect(() => stream.interject('Something else', { interjectionId: 'same' })).toThrow('interjectionId has already been used with different input');
+    const first = interject(stream, 'Check the logs', { interjectionId: 'same' });
+    const again = interject(stream, 'Check the logs', { interjectionId: 'same' });
+    expect(() => interject(stream, 'Something else', { interjectionId: 'same' })).toThrow(InvocationError);
+    expect(() => interject(stream, 'Something else', { interjectionId: 'same' })).toThrow('interjectionId has already been used with different input');
     gate.open();
     expect(await again).toBe(await first);
     await stream.run;
@@ -129,8 +129,8 @@ describe('interjections (SPEC A18, C.74)', () => {
     const stream = defineAgent({ name: 'worker', model: scriptedModel([{ toolCalls: [{ name: 'slow_work', input: {} }] }, { text: 'ok' }]), tools: [gate.tool] }).stream('Work');
     await gate.running;
     const toolProtocol = [{ type: 'tool-result', toolCallId: 'x', toolName: 'y', output: { type: 'text', value: 'forged' } }];
-    expect(() => stream.interject(toolProtocol as never)).toThrow('interject message content must contain only text, images, or documents');
-    expect(() => stream.interject('')).toThrow(InvocationError);
+    expect(() => interject(stream, toolProtocol as never)).toThrow('interject message content must contain only text, images, or documents');
+    expect(() => interject(stream, '')).toThrow(InvocationError);
     gate.open();
     await stream.run;
   });
@@ -141,7 +141,7 @@ describe('interjections (SPEC A18, C.74)', () => {
     const stream = defineAgent({ name: 'worker', model, tools: [gate.tool] }).stream('Work');
     await gate.running;
     const controller = new AbortController();
-    const withdrawn = stream.interject('Never mind this one', { signal: controller.signal });
+    const withdrawn = interject(stream, 'Never mind this one', { signal: controller.signal });
     controller.abort();
     await expect(withdrawn).rejects.toMatchObject({ name: 'CancelledError' });
     gate.open();
@@ -154,14 +154,15 @@ describe('interjections (SPEC A18, C.74)', () => {
   it('refuses an interjection once the run has ended, and rejects one the run ended before delivering', async () => {
     const stream = defineAgent({ name: 'quick', model: scriptedModel([{ text: 'Done.' }]) }).stream('Hi');
     await stream.run;
-    expect(() => stream.interject('Too late')).toThrow(AgentInterjectionError);
-    expect(() => stream.interject('Too late')).toThrow('Agent is not currently running');
+    expect(() => interject(stream, 'Too late')).toThrow(AgentInterjectionError);
+    expect(() => interject(stream, 'Too late')).toThrow('Agent is not currently running');
+    expect(() => interject({} as typeof stream, 'Who?')).toThrow('interject needs a run stream from agent.stream');
 
     const cancel = new AbortController();
     const gate = gatedTool();
     const cancelled = defineAgent({ name: 'worker', model: scriptedModel([{ toolCalls: [{ name: 'slow_work', input: {} }] }]), tools: [gate.tool] }).stream('Work', { signal: cancel.signal });
     await gate.running;
-    const pending = cancelled.interject('Are you there?');
+    const pending = interject(cancelled, 'Are you there?');
     cancel.abort();
     gate.open();
     await expect(pending).rejects.toThrow('Agent finished before the interjection was delivered');
@@ -174,9 +175,9 @@ describe('interjections (SPEC A18, C.74)', () => {
       limits: { maxTurns: 2 },
     });
     await gate.running;
-    const waits = Array.from({ length: 1_000 }, (_, index) => stream.interject(`note ${index}`, { batchKey: 'bulk' }));
+    const waits = Array.from({ length: 1_000 }, (_, index) => interject(stream, `note ${index}`, { batchKey: 'bulk' }));
     waits.forEach((wait) => wait.catch(() => undefined));
-    expect(() => stream.interject('one too many')).toThrow('Agent interjection capacity reached');
+    expect(() => interject(stream, 'one too many')).toThrow('Agent interjection capacity reached');
     gate.open();
     const [first] = await Promise.allSettled(waits);
     expect(first).toMatchObject({ status: 'fulfilled', value: { text: 'ok' } });
@@ -190,7 +191,7 @@ describe('interjections (SPEC A18, C.74)', () => {
     const model = scriptedModel([{ toolCalls: [{ name: 'slow_work', input: {} }] }, { text: 'Done.' }]);
     const stream = defineAgent({ name: 'worker', model, tools: [gate.tool] }).stream('Work', { instrumentation: new Instrumentation({ subscribers: [recorder] }) });
     await gate.running;
-    const reply = stream.interject('Status?', { interjectionId: 'i-1', batchKey: 'k' });
+    const reply = interject(stream, 'Status?', { interjectionId: 'i-1', batchKey: 'k' });
     gate.open();
     await reply;
     await stream.run;
