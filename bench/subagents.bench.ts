@@ -2,16 +2,18 @@
 // running the same 8 agents directly with Promise.all, in the same process. Scripted models, no delays, so the
 // figures are the framework's own work (runs, tool calls, events, the manager), not waiting.
 import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from '@ai-sdk/provider';
+import { loadavg } from 'node:os';
 import { MockLanguageModelV4 } from 'ai/test';
 import * as v from 'valibot';
 import { defineAgent, defineTool } from 'ghostlight';
 import type { Agent } from 'ghostlight';
 import { subagents } from 'ghostlight/subagents';
-import { collectGarbage, median, ms, sample } from './harness';
+import { collectGarbage, median, ms } from './harness';
 import type { BenchSection } from './harness';
 
 const CHILDREN = 8;
-const ITERATIONS = 25;
+const ROUNDS = 30;
+const RUNS_PER_SAMPLE = 5;
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
 
 /** A model that plays `turnFor(step)`, where the step is the number of assistant messages so far. */
@@ -89,36 +91,52 @@ async function plain(agent: Agent): Promise<void> {
   if (run.outcome !== 'completed') throw new Error('unexpected plain run');
 }
 
+/** Alternating samples (so a busy moment of a shared machine hits every variant alike), each the mean of a few runs. */
+async function alternate(tasks: ReadonlyArray<() => Promise<void>>): Promise<number[][]> {
+  for (const task of tasks) for (let index = 0; index < 3; index++) await task();
+  const samples = tasks.map((): number[] => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [index, task] of tasks.entries()) {
+      collectGarbage();
+      const started = performance.now();
+      for (let run = 0; run < RUNS_PER_SAMPLE; run++) await task();
+      samples[index]!.push((performance.now() - started) / RUNS_PER_SAMPLE);
+    }
+  }
+  return samples;
+}
+
 export async function bench(): Promise<BenchSection> {
-  const measured: Array<[string, number]> = [];
-  for (const [label, task] of [
+  const variants = [
     ['8 agents with `Promise.all` (direct)', direct],
     ['lead + 8 sync `spawn_subagent` calls', viaSubagents],
     ['lead + 8 ordinary tool calls (no subagents)', () => plain(plainLead)],
-  ] as const) {
-    collectGarbage();
-    measured.push([label, median(await sample(task, ITERATIONS, 3))]);
-  }
+  ] as const;
+  const samples = await alternate(variants.map(([, task]) => task));
+  const measured = variants.map(([label], index): [string, number, number] => [label, median(samples[index]!), Math.min(...samples[index]!)]);
   const [directMs, subagentMs, plainMs] = measured.map(([, value]) => value) as [number, number, number];
+  const [directMin, subagentMin] = measured.map(([, , min]) => min) as [number, number, number];
   const perChild = (subagentMs - directMs) / CHILDREN;
   const perChildMachinery = (subagentMs - directMs - plainMs) / CHILDREN;
-  const rows = measured.map(([label, value]) => `| ${label} | ${ms(value)} |`).join('\n');
+  const rows = measured.map(([label, value, min]) => `| ${label} | ${ms(value)} | ${ms(min)} |`).join('\n');
+  const signed = (value: number) => (value < 0 ? `−${ms(-value)}` : ms(value));
   return {
     key: 'subagents',
     title: 'Subagents: 8 concurrent sync subagents vs Promise.all (issue 13)',
     markdown: `Each child is the same agent: one tool call, then an answer (two scripted model turns, no delays). The lead spawns all 8
 in one model response (\`mode: "sync"\`: the calls run concurrently, up to the executor's 8 at once, each waiting for its
-child's turn) and then answers; the direct alternative runs the same 8 agents with \`Promise.all\`. Medians of ${ITERATIONS} runs after 3
-warm-ups. The third row is the lead's own cost (two model turns and 8 tool calls) without subagents, to separate it from
-the manager's.
+child's turn) and then answers; the direct alternative runs the same 8 agents with \`Promise.all\`. ${ROUNDS} alternating samples
+of each, each the mean of ${RUNS_PER_SAMPLE} runs (garbage collected before each sample). The third row is the lead's own cost (two
+model turns and 8 tool calls) without subagents, to separate it from the manager's.
 
-| what | median |
-|---|---|
+| what | median | min |
+|---|---|---|
 ${rows}
 
-- Ratio, subagents / direct: **${(subagentMs / directMs).toFixed(2)}×**.
-- Overhead per child: **${ms(perChild)}** (lead run − direct, ÷ 8); of it, the subagent machinery itself (manager, identities,
-  child runs started from tool calls, lifecycle events) is **${ms(Math.max(0, perChildMachinery))}** per child once the lead's own turns
-  and calls are taken out.`,
+- Ratio, subagents / direct: **${(subagentMs / directMs).toFixed(2)}×** (medians), **${(subagentMin / directMin).toFixed(2)}×** (minimums).
+- Overhead per child: **${signed(perChild)}** (median lead run − median direct, ÷ 8; **${signed((subagentMin - directMin) / CHILDREN)}** from the minimums); without the lead's own turns and calls, the subagent
+  machinery (manager, identities, child runs started from tool calls, lifecycle events) is **${signed(perChildMachinery)}** per child.
+  Load average at the end of the run: ${loadavg().map((value) => value.toFixed(1)).join(' / ')} (1 / 5 / 15 min); on a shared machine
+  absolute times move between runs more than the ratio does.`,
   };
 }
