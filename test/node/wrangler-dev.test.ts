@@ -73,8 +73,8 @@ describe('the demo Worker under wrangler dev', () => {
 
   it('restores a lead agent\'s persisted subagents after a restart (Durable Object session store)', async () => {
     dev ??= await startWranglerDev({ port: PORT, inspectorPort: INSPECTOR_PORT, persistTo });
-    const sessionId = `subagents-${Date.now()}`;
     const actor = { 'x-ghostlight-actor': 'ada' };
+    const { sessionId } = (await (await post(dev.origin, '/agents/research/sessions', {}, actor)).json()) as { sessionId: string };
     const registryId = `ghostlight_subagent_registry_${createHash('sha256').update(`ada\u0000${sessionId}`).digest('hex')}`;
     const session = async (id: string) =>
       (await (await fetch(`${dev!.origin}/agents/research/sessions/${id}`, { headers: actor })).json()) as { messages: unknown[]; state: Record<string, any> };
