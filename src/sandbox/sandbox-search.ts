@@ -74,7 +74,7 @@ export function globEntries(context: SearchContext, pattern: string): string[] {
 
 /** Lines matching `pattern` in the readable UTF-8 files at or beneath the base. */
 export async function grepFiles(context: SearchContext, pattern: string, options: GrepOptions): Promise<GrepResult> {
-  const matcher = await compileTextMatcher(pattern, options);
+  const matcher = compileTextMatcher(pattern, options);
   const filter = options.glob === undefined ? undefined : compileGlob(options.glob);
   const filterByPath = options.glob?.includes('/') === true;
   const start = context.node(context.base);
@@ -94,7 +94,7 @@ export async function grepFiles(context: SearchContext, pattern: string, options
     } catch {
       continue;
     }
-    if (!matcher.test(text)) continue;
+    if (!matcher.mayMatch(text)) continue;
     const reference = context.reference(file.location);
     const lines = text.split('\n');
     for (let index = 0; index < lines.length; index++) {

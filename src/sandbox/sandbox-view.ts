@@ -215,7 +215,7 @@ export class SandboxView {
     return globEntries(this.#searchContext(base.location, options.signal), pattern);
   }
 
-  /** Lines matching a pattern (RE2 syntax, or literal with `fixedStrings`) in the UTF-8 files beneath `path`. */
+  /** Lines matching a pattern (a linear-time regular expression, ERE syntax; or literal with `fixedStrings`) in the UTF-8 files beneath `path`. */
   async grep(pattern: string, options: GrepOptions & SandboxCallOptions = {}): Promise<GrepResult> {
     this.#require('filesystem_read');
     const base = this.#locate(options.path ?? '.');

@@ -1,5 +1,6 @@
-import type { RE2JS } from 're2js';
 import { ToolError } from '../tool/tool-error.ts';
+import { LinearRegex } from './regex/linear-regex.ts';
+import { RegexSyntaxError } from './regex/regex-syntax-error.ts';
 
 /** How a search pattern is read. */
 export interface TextMatchOptions {
@@ -9,48 +10,49 @@ export interface TextMatchOptions {
   readonly fixedStrings?: boolean | undefined;
 }
 
-/** Tests text (a whole file or one line) against a compiled pattern. */
+/** Tests lines against a compiled pattern. */
 export interface TextMatcher {
-  test(text: string): boolean;
+  /** Whether one line matches (`^` and `$` match at its start and end). */
+  test(line: string): boolean;
+  /** False only when no line of `text` can match: a quick check before splitting a file into lines. */
+  mayMatch(text: string): boolean;
 }
 
 /** The longest search pattern accepted, in characters. */
 export const MAX_PATTERN_LENGTH = 10_000;
 
-let engine: Promise<typeof import('re2js')> | undefined;
-
 /**
- * Loads the linear-time regular expression engine (RE2, ported to
- * JavaScript) on first use. Model-written patterns never run on a
+ * Compiles a model-written regular expression for the linear-time engine
+ * (regex/linear-regex.ts): model-written patterns never run on a
  * backtracking engine, so no pattern can hang a run (LittleGhost bounds
- * regex time; RE2 needs no bound).
+ * regex time; a linear-time engine needs no bound). Only `\n` ends a line,
+ * as in grep and sed. An empty, overlong or malformed pattern, or one using
+ * what the engine refuses (backreferences, lookaround), is a `ToolError`
+ * ("Invalid pattern: …").
  */
-export function loadRegexEngine(): Promise<typeof import('re2js')> {
-  engine ??= import('re2js');
-  return engine;
-}
-
-/** Compiles a model-written regular expression; a malformed one is a `ToolError`. */
-export async function compileRegex(pattern: string, options: { ignoreCase?: boolean | undefined; multiline?: boolean } = {}): Promise<RE2JS> {
+export function compileRegex(pattern: string, options: { ignoreCase?: boolean | undefined; multiline?: boolean } = {}): LinearRegex {
   if (typeof pattern !== 'string' || pattern.length === 0) throw new ToolError('Pattern must not be empty');
   if (pattern.length > MAX_PATTERN_LENGTH) throw new ToolError('Pattern is too long');
-  const { RE2JS } = await loadRegexEngine();
-  const flags = (options.ignoreCase ? RE2JS.CASE_INSENSITIVE : 0) | (options.multiline ? RE2JS.MULTILINE : 0);
   try {
-    return RE2JS.compile(pattern, flags);
+    return new LinearRegex(pattern, { ...options, newlineOnly: true });
   } catch (error) {
-    throw new ToolError(`Invalid pattern: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    if (RegexSyntaxError.isInstance(error)) throw new ToolError(`Invalid pattern: ${error.message}`, { cause: error });
+    throw error;
   }
 }
 
 /** Compiles a search pattern into a matcher. */
-export async function compileTextMatcher(pattern: string, options: TextMatchOptions = {}): Promise<TextMatcher> {
+export function compileTextMatcher(pattern: string, options: TextMatchOptions = {}): TextMatcher {
   if (typeof pattern !== 'string' || pattern.length === 0) throw new ToolError('Pattern must not be empty');
   if (options.fixedStrings) {
-    if (!options.ignoreCase) return { test: (text) => text.includes(pattern) };
+    if (!options.ignoreCase) {
+      const test = (text: string) => text.includes(pattern);
+      return { test, mayMatch: test };
+    }
     const lower = pattern.toLowerCase();
-    return { test: (text) => text.toLowerCase().includes(lower) };
+    const test = (text: string) => text.toLowerCase().includes(lower);
+    return { test, mayMatch: test };
   }
-  const compiled = await compileRegex(pattern, { ignoreCase: options.ignoreCase, multiline: true });
-  return { test: (text) => compiled.test(text) };
+  const compiled = compileRegex(pattern, { ignoreCase: options.ignoreCase });
+  return { test: (line) => compiled.test(line), mayMatch: (text) => compiled.mayMatch(text) };
 }

@@ -15,6 +15,8 @@ export const LINE_TERMINATORS: CharSet = charSet(0xa, 0xa, 0xd, 0xd, 0x2028, 0x2
 
 /** `.`: everything but a line terminator. */
 export const NOT_LINE_TERMINATOR: CharSet = LINE_TERMINATORS.negate();
+/** `.` when only `\n` ends a line (POSIX tools). */
+export const NOT_NEWLINE: CharSet = charSet(0, 0x9, 0xb, 0x10ffff);
 /** `.` with the `s` flag: every code point. */
 export const ANY: CharSet = charSet(0, 0x10ffff);
 

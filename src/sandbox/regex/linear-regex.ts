@@ -12,6 +12,12 @@ export interface LinearRegexOptions {
   readonly multiline?: boolean | undefined;
   /** `.` also matches line terminators, like JavaScript's `s` flag. */
   readonly dotAll?: boolean | undefined;
+  /**
+   * Only `\n` ends a line, for `.`, `^` and `$`, as in POSIX grep and sed
+   * (so `.` matches the `\r` of a CRLF line); by default `\r`, U+2028 and
+   * U+2029 do too, as in JavaScript.
+   */
+  readonly newlineOnly?: boolean | undefined;
 }
 
 /** Options of one search. */
@@ -55,18 +61,35 @@ export class LinearRegex {
   /** The number of each named group. */
   readonly groupNames: ReadonlyMap<string, number>;
   readonly #vm: PikeVm;
+  readonly #required: string | undefined;
 
   constructor(pattern: string, options: LinearRegexOptions = {}) {
-    const parsed = parseRegex(pattern, { ignoreCase: options.ignoreCase === true, multiline: options.multiline === true, dotAll: options.dotAll === true });
+    const parsed = parseRegex(pattern, {
+      ignoreCase: options.ignoreCase === true,
+      multiline: options.multiline === true,
+      dotAll: options.dotAll === true,
+      newlineOnly: options.newlineOnly === true,
+    });
     this.source = pattern;
     this.groupCount = parsed.groupCount;
     this.groupNames = parsed.groupNames;
-    this.#vm = new PikeVm(compileProgram(parsed.node, parsed.groupCount), prefilterOf(parsed.node));
+    const prefilter = prefilterOf(parsed.node);
+    this.#required = prefilter.required ?? (prefilter.start.type === 'prefix' ? prefilter.start.prefix : undefined);
+    this.#vm = new PikeVm(compileProgram(parsed.node, parsed.groupCount), prefilter);
   }
 
   /** Whether the pattern matches anywhere in `text`. */
   test(text: string, meter?: RegexMeter): boolean {
     return this.#vm.run(text, 0, 0, meter) !== undefined;
+  }
+
+  /**
+   * False only when `text` cannot hold a match: it lacks literal text every
+   * match contains. A quick check before searching a text piece by piece
+   * (a file line by line); true when the pattern requires no literal.
+   */
+  mayMatch(text: string): boolean {
+    return this.#required === undefined || text.includes(this.#required);
   }
 
   /** The leftmost match starting at or after `from` (a UTF-16 index; the text before still counts for `^`, `\b`). */
@@ -93,7 +116,8 @@ export class LinearRegex {
       const match = this.exec(text, from, options);
       if (!match) return;
       yield match;
-      from = match.end > match.index ? match.end : match.end + (text.codePointAt(match.end)! > 0xffff ? 2 : 1);
+      const code = text.codePointAt(match.end);
+      from = match.end > match.index ? match.end : match.end + (code !== undefined && code > 0xffff ? 2 : 1);
     }
   }
 }

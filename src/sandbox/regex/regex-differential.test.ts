@@ -39,18 +39,45 @@ function ours(regex: LinearRegex, text: string): Outcome {
   return { test: regex.test(text), matches };
 }
 
+/**
+ * The pattern JavaScript needs for our `newlineOnly` option (only `\n` ends a line): `.` spelled `[^\n]`, and
+ * with the `m` flag `^` and `$` spelled as lookarounds on `\n`.
+ */
+function newlineOnly(pattern: string, flags: string): string {
+  let out = '';
+  let inClass = false;
+  for (let index = 0; index < pattern.length; index++) {
+    const char = pattern[index]!;
+    if (char === '\\') {
+      out += pattern.slice(index, index + 2);
+      index++;
+    } else if (inClass) {
+      inClass = char !== ']';
+      out += char;
+    } else if (char === '[') {
+      inClass = true;
+      out += char;
+    } else if (char === '.' && !flags.includes('s')) out += '[^\\n]';
+    else if (char === '^' && flags.includes('m')) out += '(?<![^\\n])';
+    else if (char === '$' && flags.includes('m')) out += '(?![^\\n])';
+    else out += char;
+  }
+  return out;
+}
+
 /** Compares every pattern × text × flags; returns the disagreements (at most `limit`). */
-function disagreements(patterns: readonly string[], texts: readonly string[], flagSets: readonly string[], limit = 10): string[] {
+function disagreements(patterns: readonly string[], texts: readonly string[], flagSets: readonly string[], options: { readonly newlineOnly?: boolean } = {}): string[] {
   const found: string[] = [];
   for (const pattern of patterns) {
     for (const flags of flagSets) {
-      const regex = new LinearRegex(pattern, { ignoreCase: flags.includes('i'), multiline: flags.includes('m'), dotAll: flags.includes('s') });
+      const regex = new LinearRegex(pattern, { ignoreCase: flags.includes('i'), multiline: flags.includes('m'), dotAll: flags.includes('s'), newlineOnly: options.newlineOnly });
+      const reference = options.newlineOnly ? newlineOnly(pattern, flags) : pattern;
       for (const text of texts) {
-        const expected = javascript(pattern, flags, text);
+        const expected = javascript(reference, flags, text);
         const actual = ours(regex, text);
         if (JSON.stringify(actual) !== JSON.stringify(expected)) {
           found.push(`/${pattern}/${flags} on ${JSON.stringify(text)}: ours ${JSON.stringify(actual)}, JavaScript ${JSON.stringify(expected)}`);
-          if (found.length >= limit) return found;
+          if (found.length >= 10) return found;
         }
       }
     }
@@ -340,6 +367,13 @@ describe('LinearRegex against JavaScript RegExp', () => {
     const texts = ['', ...Array.from({ length: 24 }, () => randomText(next, 1 + Math.floor(next() * 12)))];
     expect(new Set(patterns).size).toBeGreaterThan(500);
     expect(disagreements(patterns, texts, ['', 'i', 'm', 'is'])).toEqual([]);
+  });
+
+  it('agrees with only \\n ending lines (newlineOnly, as grep and sed use it) once JavaScript spells . ^ $ that way', () => {
+    const next = random(3);
+    const generated = Array.from({ length: 200 }, () => randomPattern(next, 3, { count: 0 }));
+    const texts = [...LINES, ...Array.from({ length: 12 }, () => randomText(next, Math.floor(next() * 14)))];
+    expect(disagreements([...HAND_PICKED, ...generated], texts, ['', 'm', 'i', 'ms'], { newlineOnly: true })).toEqual([]);
   });
 
   it('agrees on adversarial texts for backtracking engines (short enough for JavaScript to finish)', () => {

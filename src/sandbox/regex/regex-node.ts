@@ -4,6 +4,8 @@ import type { CharSet } from './char-set.ts';
 export type Assertion =
   | 'line-start'
   | 'line-end'
+  | 'newline-start'
+  | 'newline-end'
   | 'text-start'
   | 'text-end'
   | 'word-boundary'

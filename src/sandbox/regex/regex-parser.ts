@@ -1,5 +1,5 @@
 import { foldCode, foldSet } from './case-folding.ts';
-import { ANY, DIGITS, NOT_LINE_TERMINATOR, POSIX_CLASSES, SPACE, wordCharacters } from './char-classes.ts';
+import { ANY, DIGITS, NOT_LINE_TERMINATOR, NOT_NEWLINE, POSIX_CLASSES, SPACE, wordCharacters } from './char-classes.ts';
 import { charSet, unionOf } from './char-set.ts';
 import type { CharSet } from './char-set.ts';
 import type { Assertion, RegexNode } from './regex-node.ts';
@@ -13,6 +13,8 @@ export interface RegexFlags {
   readonly multiline: boolean;
   /** `.` also matches line terminators. */
   readonly dotAll: boolean;
+  /** Only `\n` is a line terminator (for `.`, `^` and `$`), as in POSIX grep and sed; else also `\r`, U+2028 and U+2029, as in JavaScript. */
+  readonly newlineOnly: boolean;
 }
 
 /** A parsed pattern. */
@@ -47,7 +49,7 @@ const HEX4 = /[0-9A-Fa-f]{4}/y;
  * `\cJ`, `\0`, `\.` for any ASCII punctuation), `.`, `[...]` and `[^...]`
  * with ranges and POSIX classes (`[[:alpha:]]`, `[[:^digit:]]`), `\d \D \w
  * \W \s \S`, `\b \B`, `^ $ \A \z`, `( )`, `(?: )`, `(?<name> )` and
- * `(?P<name> )`, inline flags `(?i)`, `(?m)`, `(?s)`, `(?i-m:…)`,
+ * `(?P<name> )`, inline flags `(?i)`, `(?m)`, `(?s)`, `(?i-m:…)`, `\Q…\E`,
  * alternation and the quantifiers `* + ? {n} {n,} {n,m}` with their lazy
  * forms. As in RE2 and POSIX, a `{` that does not start a repetition is a
  * literal, and so are `}` and a `]` outside a class or first in one.
@@ -91,10 +93,28 @@ class RegexParser {
     while (this.#index < this.#pattern.length) {
       const char = this.#pattern[this.#index];
       if (char === '|' || char === ')') break;
+      if (this.#pattern.startsWith('\\Q', this.#index)) {
+        // \Q…\E: literal text, as in RE2 and Perl; a quantifier after it applies to its last character.
+        const codes = this.#quoted();
+        codes.forEach((code, index) => {
+          const node: RegexNode = { type: 'set', set: literal(code, flags) };
+          items.push(index === codes.length - 1 ? this.#quantified(node) : node);
+        });
+        continue;
+      }
       const atom = this.#atom(flags);
       if (atom !== undefined) items.push(this.#quantified(atom));
     }
     return items.length === 0 ? { type: 'empty' } : items.length === 1 ? items[0]! : { type: 'concat', items };
+  }
+
+  /** The code points of `\Q…\E` (to the end of the pattern without `\E`); the cursor is on the `\Q`. */
+  #quoted(): number[] {
+    const start = this.#index + 2;
+    const end = this.#pattern.indexOf('\\E', start);
+    const text = this.#pattern.slice(start, end === -1 ? this.#pattern.length : end);
+    this.#index = end === -1 ? this.#pattern.length : end + 2;
+    return [...text].map((char) => char.codePointAt(0)!);
   }
 
   #quantified(atom: RegexNode): RegexNode {
@@ -145,13 +165,13 @@ class RegexParser {
         return { type: 'set', set: this.#class(flags) };
       case 0x2e /* . */:
         this.#index++;
-        return { type: 'set', set: flags.dotAll ? ANY : NOT_LINE_TERMINATOR };
+        return { type: 'set', set: flags.dotAll ? ANY : flags.newlineOnly ? NOT_NEWLINE : NOT_LINE_TERMINATOR };
       case 0x5e /* ^ */:
         this.#index++;
-        return { type: 'assertion', assertion: flags.multiline ? 'line-start' : 'text-start' };
+        return { type: 'assertion', assertion: !flags.multiline ? 'text-start' : flags.newlineOnly ? 'newline-start' : 'line-start' };
       case 0x24 /* $ */:
         this.#index++;
-        return { type: 'assertion', assertion: flags.multiline ? 'line-end' : 'text-end' };
+        return { type: 'assertion', assertion: !flags.multiline ? 'text-end' : flags.newlineOnly ? 'newline-end' : 'line-end' };
       case 0x5c /* \ */: {
         const escape = this.#escape(flags, false);
         if ('assertion' in escape) return { type: 'assertion', assertion: escape.assertion };

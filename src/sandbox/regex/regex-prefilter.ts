@@ -49,6 +49,7 @@ function startOf(node: RegexNode): RegexPrefilter['start'] {
 function leadingAnchor(node: RegexNode): 'text-start' | 'line-start' | undefined {
   switch (node.type) {
     case 'assertion':
+      if (node.assertion === 'newline-start') return 'line-start';
       return node.assertion === 'text-start' || node.assertion === 'line-start' ? node.assertion : undefined;
     case 'group':
       return leadingAnchor(node.body);

@@ -32,6 +32,8 @@ export const ASSERTIONS: readonly Assertion[] = [
   'not-word-boundary',
   'folded-word-boundary',
   'folded-not-word-boundary',
+  'newline-start',
+  'newline-end',
 ];
 
 /** The most instructions a pattern may compile to (repetitions are expanded). */

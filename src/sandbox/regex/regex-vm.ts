@@ -237,6 +237,7 @@ export class PikeVm {
 /** What `run` returns for a yes/no search that matched. */
 const FOUND = new Int32Array(0);
 
+/** Whether assertion number `assertion` (ASSERTIONS) holds at `position`. */
 function holds(assertion: number, text: string, position: number): boolean {
   switch (assertion) {
     case 0:
@@ -247,6 +248,10 @@ function holds(assertion: number, text: string, position: number): boolean {
       return position === 0;
     case 3:
       return position === text.length;
+    case 8:
+      return position === 0 || text.charCodeAt(position - 1) === 0xa;
+    case 9:
+      return position === text.length || text.charCodeAt(position) === 0xa;
     default: {
       // Word characters are all in the BMP, so a code unit decides (a surrogate is never one).
       const word = wordCharacters(assertion >= 6);

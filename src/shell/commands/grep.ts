@@ -6,7 +6,8 @@ import type { ShellCommand, ShellIo } from '../shell-io.ts';
 
 /**
  * `grep [-i] [-v] [-n] [-c] [-l] [-r] [-F] [-E] [-w] [-x] [-h] [-H] [-e PATTERN] PATTERN [paths…]`:
- * prints matching lines. Patterns use RE2 syntax (ERE-like, linear time).
+ * prints matching lines. Patterns are extended regular expressions (ERE, with
+ * JavaScript's escapes), matched in linear time.
  * Exit status 0 when something matched, 1 when nothing did, 2 on errors.
  */
 export const grep: ShellCommand = async (io, args) => {
@@ -21,7 +22,7 @@ export const grep: ShellCommand = async (io, args) => {
   const recursive = flags.has('r') || flags.has('R');
   const paths = rest.length > 0 ? rest : recursive ? ['.'] : [];
   if (paths.length === 0) throw new UsageError('no input files (the shell has no standard input)');
-  const matcher = await compileTextMatcher(wrap(pattern, flags), { ignoreCase: flags.has('i'), fixedStrings: flags.has('F') && !flags.has('w') && !flags.has('x') });
+  const matcher = compileTextMatcher(wrap(pattern, flags), { ignoreCase: flags.has('i'), fixedStrings: flags.has('F') && !flags.has('w') && !flags.has('x') });
   const showNames = flags.has('H') || (!flags.has('h') && (recursive || paths.length > 1));
   let matched = false;
   let failed = false;

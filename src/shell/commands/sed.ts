@@ -1,17 +1,17 @@
-import type { RE2JS } from 're2js';
+import type { LinearRegex } from '../../sandbox/regex/linear-regex.ts';
 import { compileRegex } from '../../sandbox/text-matcher.ts';
 import { count, UsageError } from '../shell-args.ts';
 import { readText, splitLines } from '../shell-files.ts';
 import type { ShellCommand, ShellIo } from '../shell-io.ts';
 
-type Address = { readonly type: 'line'; readonly line: number } | { readonly type: 'last' } | { readonly type: 'match'; readonly regex: RE2JS };
+type Address = { readonly type: 'line'; readonly line: number } | { readonly type: 'last' } | { readonly type: 'match'; readonly regex: LinearRegex };
 
 interface SedCommand {
   readonly from?: Address | undefined;
   readonly to?: Address | undefined;
   readonly negate: boolean;
   readonly name: 'p' | 'd' | 'q' | 's';
-  readonly substitute?: { readonly regex: RE2JS; readonly replacement: string; readonly global: boolean; readonly occurrence: number; readonly print: boolean };
+  readonly substitute?: { readonly regex: LinearRegex; readonly replacement: string; readonly global: boolean; readonly occurrence: number; readonly print: boolean };
   active: boolean;
 }
 
@@ -19,13 +19,14 @@ interface SedCommand {
  * `sed [-n] [-i] [-E] [-e SCRIPT]… [SCRIPT] files…`: the stream editor for
  * the commands models use: `s/RE/REPLACEMENT/[gIpN]`, `p`, `d` and `q`,
  * with line, `$` and `/RE/` addresses, ranges and `!`. Regular expressions
- * are RE2 (basic syntax is translated unless `-E`); `&` and `\1`…`\9` work in
- * replacements. `-i` edits files in place (the sandbox must allow writing).
+ * are extended (ERE, matched in linear time; basic syntax is translated
+ * unless `-E`); `&` and `\1`…`\9` work in replacements. `-i` edits files in
+ * place (the sandbox must allow writing).
  */
 export const sed: ShellCommand = async (io, args) => {
   const options = parseSedArgs(args);
   const commands: SedCommand[] = [];
-  for (const script of options.scripts) commands.push(...(await parseScript(script, options.extended)));
+  for (const script of options.scripts) commands.push(...parseScript(script, options.extended));
   if (options.files.length === 0) throw new UsageError('no input files (the shell has no standard input)');
   let status = 0;
   if (options.inPlace) {
@@ -139,37 +140,48 @@ function selects(command: SedCommand, line: number, last: boolean, space: string
 }
 
 function substitute(space: string, spec: NonNullable<SedCommand['substitute']>): string | undefined {
-  const matcher = spec.regex.matcher(space);
   let result = '';
   let position = 0;
   let seen = 0;
   let changed = false;
-  while (matcher.find()) {
+  // Replacements reach \9 at most: the VM tracks no more groups than that.
+  for (const match of spec.regex.matchAll(space, { groups: 9 })) {
     seen++;
     if (seen < spec.occurrence) continue;
-    result += space.slice(position, matcher.start()) + expand(spec.replacement, matcher);
-    position = matcher.end();
+    result += space.slice(position, match.index) + expand(spec.replacement, match.groups);
+    position = match.end;
     changed = true;
     if (!spec.global) break;
   }
   return changed ? result + space.slice(position) : undefined;
 }
 
-function expand(replacement: string, matcher: ReturnType<RE2JS['matcher']>): string {
+function expand(replacement: string, groups: ReadonlyArray<string | undefined>): string {
   let out = '';
   for (let index = 0; index < replacement.length; index++) {
     const char = replacement[index]!;
-    if (char === '&') out += matcher.group(0) ?? '';
+    if (char === '&') out += groups[0] ?? '';
     else if (char === '\\' && index + 1 < replacement.length) {
       const next = replacement[++index]!;
-      if (/[1-9]/.test(next)) out += matcher.group(Number(next)) ?? '';
+      if (/[1-9]/.test(next)) out += groups[Number(next)] ?? '';
       else out += next === 'n' ? '\n' : next === 't' ? '\t' : next;
     } else out += char;
   }
   return out;
 }
 
-async function parseScript(script: string, extended: boolean): Promise<SedCommand[]> {
+/** The highest group `\N` in a replacement refers to (0 for none). */
+function highestReference(replacement: string): number {
+  let highest = 0;
+  for (let index = 0; index < replacement.length; index++) {
+    if (replacement[index] !== '\\' || index + 1 >= replacement.length) continue;
+    const next = replacement[++index]!;
+    if (/[1-9]/.test(next)) highest = Math.max(highest, Number(next));
+  }
+  return highest;
+}
+
+function parseScript(script: string, extended: boolean): SedCommand[] {
   const commands: SedCommand[] = [];
   let index = 0;
   const skipBlanks = () => {
@@ -187,7 +199,7 @@ async function parseScript(script: string, extended: boolean): Promise<SedComman
     index++;
     return text;
   };
-  const readAddress = async (): Promise<Address | undefined> => {
+  const readAddress = (): Address | undefined => {
     const digits = /^\d+/.exec(script.slice(index));
     if (digits) {
       index += digits[0].length;
@@ -199,17 +211,17 @@ async function parseScript(script: string, extended: boolean): Promise<SedComman
     }
     if (script[index] === '/') {
       index++;
-      return { type: 'match', regex: await compileRegex(translate(readDelimited('/'), extended)) };
+      return { type: 'match', regex: compileRegex(translate(readDelimited('/'), extended)) };
     }
     return undefined;
   };
   skipBlanks();
   while (index < script.length) {
-    const from = await readAddress();
+    const from = readAddress();
     let to: Address | undefined;
     if (from && script[index] === ',') {
       index++;
-      to = await readAddress();
+      to = readAddress();
       if (!to) throw new UsageError(`unexpected ',' in '${script}'`);
     }
     while (script[index] === ' ') index++;
@@ -224,7 +236,9 @@ async function parseScript(script: string, extended: boolean): Promise<SedComman
       const replacement = readDelimited(delimiter);
       const flags = /^[gIip0-9]*/.exec(script.slice(index))![0];
       index += flags.length;
-      const regex = await compileRegex(translate(pattern, extended), { ignoreCase: /[Ii]/.test(flags) });
+      const regex = compileRegex(translate(pattern, extended), { ignoreCase: /[Ii]/.test(flags) });
+      const reference = highestReference(replacement);
+      if (reference > regex.groupCount) throw new UsageError(`invalid reference \\${reference} on \`s' command's RHS`);
       const occurrence = /\d+/.exec(flags)?.[0];
       commands.push({
         from,
@@ -240,7 +254,7 @@ async function parseScript(script: string, extended: boolean): Promise<SedComman
   return commands;
 }
 
-/** Translates POSIX basic syntax (`\(`, `\{`, `\+`, literal `(`…) to RE2's extended syntax. */
+/** Translates POSIX basic syntax (`\(`, `\{`, `\+`, literal `(`…) to extended syntax. */
 function translate(pattern: string, extended: boolean): string {
   if (extended) return pattern;
   let out = '';
