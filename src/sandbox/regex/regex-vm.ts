@@ -8,7 +8,6 @@ export interface RegexMeter {
   steps: number;
 }
 
-
 const GENERATION_LIMIT = 0x3fffffff;
 
 /**
