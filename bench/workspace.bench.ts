@@ -158,8 +158,8 @@ export async function bench(): Promise<BenchSection> {
     markdown: `10,000 files of 1 KB in 100 directories (16 lines each; one file in 50 has a matching line), memfs ${'4.80.1'};
 ${ITERATIONS} runs per operation after 2 warm-ups, medians. Ghostlight goes through its async API (\`Workspace\`,
 \`Sandbox.grep\`); memfs through its synchronous API (its fastest) and, where it has one, its promises API.
-grep on memfs is a walk + \`readFileSync\` + per-line \`RegExp.test\`; Ghostlight's grep uses RE2 (linear time, safe for
-model-written patterns) after a whole-file pre-test, or \`includes\` for fixed strings. Ratio = Ghostlight / memfs
+grep on memfs is a walk + \`readFileSync\` + per-line \`RegExp.test\`; Ghostlight's grep uses its own linear-time engine (safe for
+model-written patterns) after a required-literal pre-test, or \`includes\` for fixed strings. Ratio = Ghostlight / memfs
 (below 1 is faster). Load average at the end of the run: ${loadavg().map((value) => value.toFixed(1)).join(' / ')} (1 / 5 / 15 min;
 the machine is shared, so absolute times move between runs more than the ratios do).
 

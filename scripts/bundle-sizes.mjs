@@ -21,8 +21,8 @@ export const PROGRAMS = [
   {
     name: 'Full Worker',
     file: 'full-worker.ts',
-    what: 'workspace, sandbox, filesystem tools, shell, code mode, skills, artifacts, MCP, Durable Object sessions, HTTP',
-    budget: 205,
+    what: 'workspace, sandbox, filesystem tools, shell, code mode, skills, artifacts, subagents, context management, write_todos, MCP, Durable Object sessions, HTTP',
+    budget: 200,
   },
   { name: "AI SDK's ToolLoopAgent", file: 'ai-sdk-agent.ts', what: '`ToolLoopAgent` + `tool` from `ai` (no HTTP)', budget: null },
 ];

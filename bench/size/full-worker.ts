@@ -8,12 +8,15 @@ import { artifacts } from 'ghostlight/artifacts';
 import { DurableObjectSessionStore } from 'ghostlight/cloudflare';
 import type { DurableObjectNamespaceLike } from 'ghostlight/cloudflare';
 import { codeMode } from 'ghostlight/code-mode';
+import { manageContext } from 'ghostlight/context';
 import { filesystemTools } from 'ghostlight/filesystem-tools';
 import { createAgentApp } from 'ghostlight/http';
 import { mcpToolset } from 'ghostlight/mcp';
 import { sandbox } from 'ghostlight/sandbox';
 import { shellTool } from 'ghostlight/shell';
 import { bundledSkillSource, skills } from 'ghostlight/skills';
+import { subagents } from 'ghostlight/subagents';
+import { writeTodos } from 'ghostlight/todos';
 import { workspace } from 'ghostlight/workspace';
 
 export { SessionDurableObject } from 'ghostlight/cloudflare';
@@ -29,11 +32,20 @@ const guides = bundledSkillSource({ 'refunds/SKILL.md': '---\nname: refunds\ndes
 
 export default {
   fetch(request: Request, env: { MODEL: LanguageModel; SESSIONS: DurableObjectNamespaceLike; MCP_URL: string }): Response | Promise<Response> {
+    const researcher = defineAgent({ name: 'researcher', model: env.MODEL, tools: [lookup] });
     const agent = defineAgent({
       name: 'analyst',
       model: env.MODEL,
-      tools: [lookup, filesystemTools(), shellTool(), mcpToolset({ connection: { url: env.MCP_URL } })],
-      capabilities: [workspace(), sandbox({ policy: { files: { root: 'read_write' } } }), artifacts(), skills({ paths: [guides] }), codeMode()],
+      tools: [lookup, filesystemTools(), shellTool(), writeTodos(), mcpToolset({ connection: { url: env.MCP_URL } })],
+      capabilities: [
+        workspace(),
+        sandbox({ policy: { files: { root: 'read_write' } } }),
+        artifacts(),
+        skills({ paths: [guides] }),
+        subagents([{ kind: 'researcher', agent: researcher, description: 'Researches one topic' }]),
+        manageContext(),
+        codeMode(),
+      ],
     });
     return createAgentApp({
       agents: [agent],

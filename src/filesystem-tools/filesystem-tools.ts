@@ -103,7 +103,7 @@ function createDefinitions(exclusive: boolean): Record<FilesystemToolName, Tool>
     grep: defineTool({
       name: 'grep',
       description:
-        'Search the UTF-8 text files within the configured workspace (or beneath `path`) for lines matching a regular expression (RE2 syntax), or literal text with `fixed_strings`. `glob` limits the files searched. Returns `path:line:text` lines.',
+        'Search the UTF-8 text files within the configured workspace (or beneath `path`) for lines matching a regular expression (JavaScript syntax without backreferences or lookaround), or literal text with `fixed_strings`. `glob` limits the files searched. Returns `path:line:text` lines.',
       input: strictObject({ pattern: text, path: text, glob: text, ignore_case: flag, fixed_strings: flag }, ['pattern']),
       exclusive,
       execute: async (input, binding) => {
