@@ -10,6 +10,7 @@ import type { ToolCallResult } from '../tool/tool-result.ts';
 import type { RunTools } from '../tool/run-tools.ts';
 import { throwIfAborted } from '../util/abort.ts';
 import { Semaphore } from '../util/semaphore.ts';
+import { boundedValue } from '../util/json-preview.ts';
 import { truncateMiddle } from '../util/truncate.ts';
 import { runChain } from './hooks.ts';
 import type { HookChains } from './hooks.ts';
@@ -124,7 +125,7 @@ export class ToolExecutor implements ToolBroker {
       type: 'tool-start',
       toolCallId: request.toolCallId,
       toolName: this.#reportedName(request.toolName),
-      input: request.input,
+      input: recorded(request.input, caller),
       caller,
       ...(parentToolCallId === undefined ? {} : { parentToolCallId }),
     });
@@ -161,7 +162,7 @@ export class ToolExecutor implements ToolBroker {
         ...(parentToolCallId === undefined ? {} : { parentToolCallId }),
         status: result.status,
         content: result.content,
-        value: result.value,
+        value: recorded(result.value, caller),
         durationMs: performance.now() - started,
       });
     }
@@ -198,4 +199,13 @@ export class ToolExecutor implements ToolBroker {
     const { text } = truncateMiddle(processed.content, this.#options.limits.maxToolResultTokens);
     return text === processed.content ? processed : { ...processed, content: text };
   }
+}
+
+/**
+ * What events keep of a call's arguments and value. A model's calls are kept whole (the model's output is
+ * bounded by its token limits); calls from code mode and the application can carry megabytes, and the event
+ * log lives as long as the run, so past `PREVIEW_CHARS` of JSON they carry a `{ truncated: true, preview }`.
+ */
+function recorded(value: unknown, caller: ToolCaller): unknown {
+  return caller === 'model' ? value : boundedValue(value);
 }

@@ -1,8 +1,9 @@
 /**
  * The seam between code mode and the interpreter that runs programs. The
- * QuickJS engine ({@link createQuickJsEngine}) is the implementation; the
- * runtime entry decides how it loads its WebAssembly (the package in Node and
- * browsers, a compiled module import on Cloudflare Workers).
+ * QuickJS engine ({@link createQuickJsEngine}) runs programs on the caller's
+ * thread; a remote engine ({@link createRemoteCodeEngine}) runs that same
+ * engine in a worker the host can terminate (`worker_threads` in Node, a Web
+ * Worker in browsers), so no program can hold the host's thread.
  *
  * An engine runs each program in a fresh, isolated context and knows nothing
  * about tools: the program's tool calls, output and exit come to the
@@ -26,17 +27,28 @@ export interface CodeEngineRequest {
   readonly tools: ReadonlyArray<{ readonly name: string; readonly description: string }>;
   /** The program's `input` global as JSON text (`undefined` for none). */
   readonly input: string | undefined;
-  /** Per-program resource limits the engine enforces. */
-  readonly limits: { readonly memoryBytes: number; readonly stackBytes: number; readonly cpuMs: number };
+  /**
+   * Per-program resource limits the engine enforces. `outputBytes` bounds what crosses to the host as text:
+   * the engine hands over at most `outputBytes + 1` characters of any `text`, return value or error, so the
+   * host never copies more than the limit it then enforces.
+   */
+  readonly limits: { readonly memoryBytes: number; readonly stackBytes: number; readonly cpuMs: number; readonly outputBytes: number };
   /** Epoch milliseconds after which the engine stops the program at its next interrupt check. */
   readonly wallDeadline: number;
   /** Where the program's requests go. */
   readonly host: CodeEngineHost;
 }
 
-/** The host side of a program, called synchronously from inside the engine. */
+/**
+ * The host side of a program. An engine on the host's thread calls it synchronously from inside the
+ * program; a remote engine calls it when a step's requests arrive, in the order the program made them.
+ */
 export interface CodeEngineHost {
-  /** A tool call (`id` unique per program, `args` JSON text). Returns a refusal message, or nothing when accepted. */
+  /**
+   * A tool call (`id` unique per program, `args` JSON text). Returns a refusal message, or nothing when
+   * accepted. A refused call rejects inside the program with that message (a remote engine delivers the
+   * refusal with the next step).
+   */
   call(id: number, name: string, args: string | undefined): string | undefined;
   /** Output from `text(value)`, already turned into text. */
   text(text: string): void;
@@ -50,8 +62,12 @@ export interface CodeEngineHost {
 export interface CodeEngineProgram {
   /** Queues a tool result for the program (`payload`: the JSON value, or the error message). */
   deliver(id: number, ok: boolean, payload: string | undefined): void;
-  /** Runs the program until it waits on the host or ends; synchronous and bounded by the CPU budget. */
-  step(): CodeEngineStep;
+  /**
+   * Runs the program until it waits on the host or ends, bounded by the CPU budget. An engine on the host's
+   * thread answers synchronously; a remote engine answers with a promise (it never rejects: a worker that
+   * had to be terminated is a `stopped` step).
+   */
+  step(): CodeEngineStep | Promise<CodeEngineStep>;
   /** Releases the context. Never throws; an engine that cannot release cleanly recycles itself. */
   dispose(): void;
 }

@@ -5,7 +5,7 @@ import { ToolError } from '../tool/tool-error.ts';
 import { abortReason } from '../util/abort.ts';
 import { isPlainObject } from '../util/json.ts';
 import { Semaphore } from '../util/semaphore.ts';
-import { utf8Length } from '../util/truncate.ts';
+import { truncateBytes, utf8Length } from '../util/truncate.ts';
 import type { CodeCatalog, CodeCatalogEntry } from './code-catalog.ts';
 import type { CodeEngine, CodeEngineHost, CodeEngineProgram, CodeEngineStep } from './code-engine.ts';
 import type { CodeLimits } from './code-limits.ts';
@@ -67,6 +67,7 @@ export class CodeProgram {
   #outputBytes = 0;
   #calls = 0;
   #inflight = 0;
+  #inflightBytes = 0;
   #stopRequested = false;
   #exited: { value: string | undefined } | undefined;
   #failure: unknown;
@@ -150,7 +151,7 @@ export class CodeProgram {
         const outcome = this.#outcomeOf(step);
         if (outcome) return outcome;
         await this.#nextWake();
-        step = this.#engineProgram!.step();
+        step = await this.#engineProgram!.step();
       }
     } catch (error) {
       return { status: 'failed', error };
@@ -193,13 +194,30 @@ export class CodeProgram {
       case 'returned':
         return this.#inflight > 0 ? undefined : this.#completed(step.value);
       case 'threw':
-        return this.#inflight > 0 ? undefined : { status: 'error', error: step.error };
+        return this.#inflight > 0 ? undefined : { status: 'error', error: this.#errorText(step.error) };
     }
   }
 
   #completed(json: string | undefined): CodeOutcome {
     if (json !== undefined && !this.#countOutput(json)) return { status: 'failed', error: this.#failure };
     return { status: 'completed', value: json === undefined ? undefined : JSON.parse(json) };
+  }
+
+  /**
+   * The program's error as the model sees it: error text counts as output, so it is cut to what is left of
+   * the output budget (keeping its start: the name, the message and the innermost frames).
+   */
+  #errorText(text: string): string {
+    const left = Math.max(0, this.#options.limits.outputBytes - this.#outputBytes);
+    const bytes = utf8Length(text);
+    if (bytes <= left) {
+      this.#outputBytes += bytes;
+      return text;
+    }
+    const marker = '\n… (error text cut at the output limit)';
+    const kept = truncateBytes(text, Math.max(0, left - utf8Length(marker)));
+    this.#outputBytes = this.#options.limits.outputBytes;
+    return `${kept}${marker}`;
   }
 
   /** Adds to the output budget; false (and the program failed) past the limit. */
@@ -236,7 +254,7 @@ export class CodeProgram {
     if (!entry) return `Tool is not available in code mode: ${name}`;
     let parsed: unknown = {};
     try {
-      if (args !== undefined) parsed = JSON.parse(args);
+      if (args !== undefined) parsed = parseArguments(args);
     } catch {
       parsed = undefined;
     }
@@ -246,7 +264,11 @@ export class CodeProgram {
       this.fail(error);
       return error.message;
     }
+    // The host holds the arguments of every call in flight: together they stay within the program's memory.
+    const size = args?.length ?? 0;
+    if (this.#inflightBytes + size > limits.memoryBytes) return 'Code-mode tool arguments in flight exceed the program memory limit';
     this.#inflight++;
+    this.#inflightBytes += size;
     const callArgs = parsed;
     this.#slots
       .run(() => (this.#finished ? undefined : this.#options.dispatch(entry, callArgs, id)))
@@ -256,6 +278,7 @@ export class CodeProgram {
       )
       .finally(() => {
         this.#inflight--;
+        this.#inflightBytes -= size;
         if (this.#inflight === 0) this.#idle.splice(0).forEach((resolve) => resolve());
         this.#signal();
       });
@@ -306,4 +329,17 @@ export class CodeProgram {
     }
     return new Promise<void>((resolve) => (this.#wake = resolve));
   }
+}
+
+/**
+ * Tool arguments from a program, as JSON text, parsed without any own `__proto__` key at any depth: such a
+ * key (a JSON object may carry one) would reach `execute` as a key that a naive merge turns into a
+ * prototype. Everything else arrives as the program sent it.
+ */
+export function parseArguments(text: string): unknown {
+  return text.includes('__proto__') || text.includes('\\u') ? JSON.parse(text, dropProtoKeys) : JSON.parse(text);
+}
+
+function dropProtoKeys(key: string, value: unknown): unknown {
+  return key === '__proto__' ? undefined : value;
 }

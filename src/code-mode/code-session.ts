@@ -150,7 +150,8 @@ export class CodeSession {
       ? new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), windowMs)))
       : new Promise<undefined>(() => {});
     const outcome: CodeOutcome | undefined = await Promise.race([program.done, window]).finally(() => clearTimeout(timer));
-    const output = truncateMiddle(program.drainOutput(), outputTokens(options.maxOutputTokens)).text;
+    const tokens = outputTokens(options.maxOutputTokens);
+    const output = truncateMiddle(program.drainOutput(), tokens).text;
     const artifacts = program.drainArtifacts();
     if (!outcome) return { status: 'still_working', output, artifacts };
     if (this.#current === program) this.#current = undefined;
@@ -159,7 +160,8 @@ export class CodeSession {
       case 'completed':
         return outcome.value === undefined ? { status: 'completed', output, artifacts } : { status: 'completed', output, value: outcome.value, artifacts };
       case 'error':
-        return { status: 'error', output, error: outcome.error, artifacts };
+        // The error is output too: the same token budget applies to it.
+        return { status: 'error', output, error: truncateMiddle(outcome.error, tokens).text, artifacts };
       case 'terminated':
         return { status: 'terminated', output, artifacts };
       case 'failed':

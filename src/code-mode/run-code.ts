@@ -9,7 +9,8 @@ import type { ToolDeclaration } from '../tool/tool-declaration.ts';
 import type { ToolCallResult } from '../tool/tool-result.ts';
 import { randomId } from '../util/id.ts';
 import { Semaphore } from '../util/semaphore.ts';
-import { utf8Length } from '../util/truncate.ts';
+import { boundedValue } from '../util/json-preview.ts';
+import { truncateMiddle, utf8Length } from '../util/truncate.ts';
 import { CodeCatalog } from './code-catalog.ts';
 import type { CodeEngine } from './code-engine.ts';
 import { resolveCodeLimits } from './code-limits.ts';
@@ -45,7 +46,10 @@ export interface RunCodeResult {
   readonly value: unknown;
   /** Everything it wrote with `text`, joined with newlines. */
   readonly output: string;
-  /** Its tool calls, in the order they finished. */
+  /**
+   * Its tool calls, in the order they finished. Arguments and values whose JSON is longer than 8,192
+   * characters are kept as `{ truncated: true, preview }`, and content is cut to about 10,000 tokens.
+   */
   readonly toolCalls: readonly ToolCallResult[];
 }
 
@@ -87,7 +91,7 @@ export async function runCode(source: string, options: RunCodeOptions = {}): Pro
       signal,
       dispatch: async (entry, args, callNumber) => {
         const result = await broker.call({ toolCallId: `code-${runId}-${callNumber}`, toolName: entry.toolName, input: args }, { caller: 'code' });
-        toolCalls.push(result);
+        toolCalls.push(callRecord(result));
         return result;
       },
     });
@@ -104,6 +108,21 @@ export async function runCode(source: string, options: RunCodeOptions = {}): Pro
     if (failures.length > 0) throw new CleanupError({ errors: failures, message: 'Closing the tools of the program failed' });
   }
 }
+
+/**
+ * What `toolCalls` keeps of one call: arguments and value whole up to `PREVIEW_CHARS` of JSON, otherwise a
+ * `{ truncated: true, preview }`, and the content cut the way a model would see it, so a program making a
+ * thousand calls with megabyte arguments does not make the host keep them all.
+ */
+function callRecord(result: ToolCallResult): ToolCallResult {
+  const input = boundedValue(result.input);
+  const value = boundedValue(result.value);
+  const content = truncateMiddle(result.content, RECORD_CONTENT_TOKENS).text;
+  return input === result.input && value === result.value && content === result.content ? result : { ...result, input, value, content };
+}
+
+/** The approximate tokens of content a call record keeps (the executor's default for model-visible results). */
+const RECORD_CONTENT_TOKENS = 10_000;
 
 function isBroker(tools: RunCodeOptions['tools']): tools is ToolBroker {
   return typeof tools === 'object' && tools !== null && !Array.isArray(tools) && typeof (tools as ToolBroker).call === 'function';

@@ -80,7 +80,16 @@ export function serialize(value: unknown): string {
   return String(value);
 }
 
+/**
+ * The class name of a hidden exception as the model may see it: the error's `name`, or its constructor's,
+ * when it is a plain identifier of at most 64 characters, else `Error`. A `name` can carry anything (a
+ * driver's connection string, a megabyte of text); only an identifier ever reaches the model.
+ */
 function errorName(error: unknown): string {
-  const name = typeof error === 'object' && error !== null ? (error as { name?: unknown }).name : undefined;
-  return typeof name === 'string' && name.length > 0 ? name : 'Error';
+  if (typeof error !== 'object' || error === null) return 'Error';
+  const candidates = [(error as { name?: unknown }).name, (error as { constructor?: { name?: unknown } }).constructor?.name];
+  for (const candidate of candidates) if (typeof candidate === 'string' && SAFE_IDENTIFIER.test(candidate)) return candidate;
+  return 'Error';
 }
+
+const SAFE_IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]{0,63}$/;

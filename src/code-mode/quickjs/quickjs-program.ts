@@ -3,19 +3,43 @@ import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule }
 import type { CodeEngineProgram, CodeEngineRequest, CodeEngineStep, CodeEngineStopReason } from '../code-engine.ts';
 import { CodeLimitError } from '../code-limit-error.ts';
 import { bootstrapSource, HOST_GLOBAL } from './bootstrap.ts';
+import { WORK_UNITS_PER_MS } from './builtin-bounds.ts';
+
+/** Jobs run per `executePendingJobs` call; the host checks the budget between batches (STACK.md, "Long builtins"). */
+export const JOB_BATCH = 64;
 
 /**
- * Interrupt checks per millisecond of busy guest code, an upper estimate:
- * QuickJS asks about 14 times per ms in a tight loop on this machine and far
- * less often in allocating code (STACK.md item 3). Multiplied by `cpuMs` it
- * caps CPU where the clock does not advance during CPU work (deployed Workers).
+ * Interrupt checks per millisecond of guest work assumed where the clock does
+ * not advance during CPU work (deployed Workers, STACK.md G4): a conservative
+ * rate (QuickJS checks ~14 times per ms in a tight loop and under 1 per ms in
+ * allocation-heavy code on the reference machine), so a frozen clock stops
+ * programs early rather than late. With an advancing clock the clock decides.
  */
-export const INTERRUPTS_PER_MS = 20;
+export const FROZEN_INTERRUPTS_PER_MS = 0.5;
+
+/** Interrupt checks within one slice after which a clock that has not moved counts as frozen. */
+const FROZEN_AFTER = 32;
+
+/** The handles of the bootstrap's control object. */
+interface Control {
+  readonly deliver: QuickJSHandle;
+  readonly encode: QuickJSHandle;
+  readonly runModule: QuickJSHandle;
+  readonly clip: QuickJSHandle;
+  readonly describe: QuickJSHandle;
+}
+
+const UNDESCRIBABLE = 'Error: the program threw a value that cannot be described';
 
 /**
  * One program in its own QuickJS runtime and context: memory, stack and the
  * interrupt handler are per program, so nothing leaks between programs and a
  * limit hit by one cannot affect another.
+ *
+ * CPU is the time spent in the program's slices, checked by QuickJS's
+ * interrupt handler, between job batches, and whenever a bounded builtin
+ * charges its work (`builtin-bounds.ts`); where the clock is frozen the
+ * estimate is the interrupt count plus the charged work.
  *
  * Disposal follows STACK.md G10–G12: results are read before anything is
  * disposed, every handle is released before the context, failures while
@@ -29,12 +53,16 @@ export class QuickJsProgram implements CodeEngineProgram {
   readonly #runtime: QuickJSRuntime;
   readonly #context: QuickJSContext;
   readonly #handles: QuickJSHandle[] = [];
-  readonly #control: { deliver: QuickJSHandle; encode: QuickJSHandle; runModule: QuickJSHandle };
+  readonly #control: Control;
   readonly #deliveries: Array<{ id: number; ok: boolean; payload: string | undefined }> = [];
-  readonly #interruptBudget: number;
+  readonly #clipChars: number;
   #main: QuickJSHandle | undefined;
   #settled: CodeEngineStep | undefined;
   #interrupts = 0;
+  #sliceInterrupts = 0;
+  #clockFrozen = false;
+  /** Work charged by the builtin bounds, in WORK_UNITS_PER_MS units. */
+  #work = 0;
   #cpuUsed = 0;
   #sliceStart = 0;
   /** Limits apply to the program's own slices, not to the bootstrap (our code, however slow the host is). */
@@ -47,7 +75,7 @@ export class QuickJsProgram implements CodeEngineProgram {
     this.#request = request;
     this.#clock = clock;
     this.#onBroken = onBroken;
-    this.#interruptBudget = request.limits.cpuMs * INTERRUPTS_PER_MS;
+    this.#clipChars = request.limits.outputBytes + 1;
     this.#runtime = module.newRuntime();
     try {
       this.#runtime.setMemoryLimit(request.limits.memoryBytes);
@@ -70,8 +98,9 @@ export class QuickJsProgram implements CodeEngineProgram {
   }
 
   step(): CodeEngineStep {
-    if (this.#disposed || this.#broken) return { state: 'stopped', reason: this.#stopReason ?? 'host' };
+    if (this.#disposed || this.#broken) return this.#stopped();
     this.#sliceStart = this.#clock();
+    this.#sliceInterrupts = 0;
     this.#inSlice = true;
     try {
       if (this.#main === undefined) {
@@ -79,26 +108,39 @@ export class QuickJsProgram implements CodeEngineProgram {
         if (started) return started;
       }
       for (const delivery of this.#deliveries.splice(0)) {
+        if (delivery.payload !== undefined) this.#work += delivery.payload.length >> 2;
         this.#call(this.#control.deliver, this.#context.newNumber(delivery.id), delivery.ok ? this.#context.true : this.#context.false,
           delivery.payload === undefined ? this.#context.undefined : this.#context.newString(delivery.payload));
-        if (this.#stopReason) return { state: 'stopped', reason: this.#stopReason };
+        if (this.#stopReason) return this.#stopped();
       }
+      // Jobs run in bounded batches with a budget check between them, so neither a job queue that never
+      // drains (a fan-out, thousands of `for (;;) await 0` loops) nor the jobs queued behind a stop can hold
+      // the host: stopping never waits for the queue.
       for (;;) {
-        // Jobs run until the queue is empty; an error stops the queue, so run the rest after one that is no limit.
-        const jobs = this.#runtime.executePendingJobs();
-        const jobError = jobs.error ? this.#describe(jobs.error) : undefined;
+        const jobs = this.#runtime.executePendingJobs(JOB_BATCH);
+        if (this.#stopReason) {
+          jobs.dispose();
+          return this.#stopped();
+        }
+        if (jobs.error) {
+          const text = this.#describe(jobs.error);
+          jobs.dispose();
+          if (this.#stopReason) return this.#stopped();
+          const limit = limitOf(text);
+          if (limit) return { state: 'stopped', reason: (this.#stopReason = limit) };
+          continue;
+        }
+        const executed = jobs.value;
         jobs.dispose();
-        if (this.#stopReason) return { state: 'stopped', reason: this.#stopReason };
-        if (jobError === undefined) break;
-        const limit = limitOf(jobError);
-        if (limit) return { state: 'stopped', reason: limit };
+        if (executed < JOB_BATCH) break;
+        if (this.#checkLimits()) return this.#stopped();
       }
       return this.#settle();
     } catch (error) {
       // The host itself failed inside the engine (a V8 stack overflow in wasm, an emscripten abort).
       this.#broken = true;
       this.#stopReason ??= isRangeError(error) ? 'stack' : 'memory';
-      return { state: 'stopped', reason: this.#stopReason };
+      return this.#stopped();
     } finally {
       this.#inSlice = false;
       this.#cpuUsed += this.#clock() - this.#sliceStart;
@@ -123,6 +165,10 @@ export class QuickJsProgram implements CodeEngineProgram {
       }
     }
     if (failed) this.#onBroken();
+  }
+
+  #stopped(): CodeEngineStep {
+    return { state: 'stopped', reason: this.#stopReason ?? 'host' };
   }
 
   /** Evaluates the program; returns a final step when it cannot even start (a syntax error). */
@@ -167,9 +213,13 @@ export class QuickJsProgram implements CodeEngineProgram {
   }
 
   #threw(error: QuickJSHandle): CodeEngineStep {
+    if (this.#stopReason) {
+      error.dispose();
+      return this.#stopped();
+    }
     const text = this.#describe(error);
     error.dispose();
-    if (this.#stopReason) return { state: 'stopped', reason: this.#stopReason };
+    if (this.#stopReason) return this.#stopped();
     const limit = limitOf(text);
     if (limit) return { state: 'stopped', reason: limit };
     // An interrupt is never the program's own error: if its reason went unrecorded, the program was stopped.
@@ -177,24 +227,68 @@ export class QuickJsProgram implements CodeEngineProgram {
     return { state: 'threw', error: text };
   }
 
-  /** `Name: message` and the QuickJS stack of a thrown value, read without running program code where possible. */
+  /**
+   * `Name: message` and the QuickJS stack of a thrown value, at most `outputBytes + 1` characters. Errors are
+   * read from the host without allocating in the guest unless a string is longer than that (so an
+   * out-of-memory error is still recognised); other values are described inside the guest (JSON, or their
+   * `Object.prototype.toString` tag: a thrown promise is `[object Promise]`). The handle stays the caller's.
+   */
   #describe(error: QuickJSHandle): string {
     const context = this.#context;
     try {
-      if (context.typeof(error) !== 'object') return String(context.dump(error));
-      const read = (key: string) => {
+      const type = context.typeof(error);
+      if (type === 'string') return this.#readString(error) ?? UNDESCRIBABLE;
+      if (type === 'number' || type === 'boolean' || type === 'undefined') return String(context.dump(error));
+      if (type !== 'object' && type !== 'function') return this.#guestDescribe(error);
+      const read = (key: string): string | undefined => {
         const handle = context.getProp(error, key);
-        const value = context.typeof(handle) === 'string' ? context.getString(handle) : undefined;
-        handle.dispose();
-        return value;
+        try {
+          return context.typeof(handle) === 'string' ? this.#readString(handle) : undefined;
+        } finally {
+          handle.dispose();
+        }
       };
       const message = read('message');
-      if (message === undefined) return String(JSON.stringify(context.dump(error)) ?? 'Error');
+      if (message === undefined) return this.#guestDescribe(error);
       const stack = read('stack')?.trimEnd();
       const head = `${read('name') ?? 'Error'}: ${message}`;
-      return stack ? `${head}\n${stack}` : head;
+      const text = stack ? `${head}\n${stack}` : head;
+      return text.length > this.#clipChars ? text.slice(0, this.#clipChars) : text;
     } catch {
-      return 'Error: the program threw a value that cannot be described';
+      return UNDESCRIBABLE;
+    }
+  }
+
+  /** A guest string, cut inside the guest when it is longer than the clip. */
+  #readString(handle: QuickJSHandle): string | undefined {
+    const context = this.#context;
+    const length = context.getProp(handle, 'length');
+    const chars = context.typeof(length) === 'number' ? context.getNumber(length) : 0;
+    length.dispose();
+    if (chars <= this.#clipChars) return context.getString(handle);
+    const clipped = context.callFunction(this.#control.clip, context.undefined, handle);
+    if (clipped.error) {
+      clipped.error.dispose();
+      return undefined;
+    }
+    try {
+      return context.typeof(clipped.value) === 'string' ? context.getString(clipped.value) : undefined;
+    } finally {
+      clipped.value.dispose();
+    }
+  }
+
+  #guestDescribe(value: QuickJSHandle): string {
+    const context = this.#context;
+    const described = context.callFunction(this.#control.describe, context.undefined, value);
+    if (described.error) {
+      described.error.dispose();
+      return UNDESCRIBABLE;
+    }
+    try {
+      return context.typeof(described.value) === 'string' ? (this.#readString(described.value) ?? UNDESCRIBABLE) : UNDESCRIBABLE;
+    } finally {
+      described.value.dispose();
     }
   }
 
@@ -202,11 +296,27 @@ export class QuickJsProgram implements CodeEngineProgram {
     const result = this.#context.callFunction(fn, this.#context.undefined, ...args);
     for (const arg of args) if (arg.alive && arg !== this.#context.true && arg !== this.#context.false && arg !== this.#context.undefined) arg.dispose();
     if (result.error) {
-      const text = this.#describe(result.error);
+      const text = this.#stopReason ? '' : this.#describe(result.error);
       result.error.dispose();
       const limit = limitOf(text);
       if (limit) this.#stopReason ??= limit;
     } else result.value.dispose();
+  }
+
+  /** CPU used by the program so far, in ms: the clock, or where it is frozen an estimate from the work done. */
+  #usedMs(): number {
+    const measured = this.#cpuUsed + (this.#inSlice ? this.#clock() - this.#sliceStart : 0);
+    if (!this.#clockFrozen) return measured;
+    return Math.max(measured, this.#interrupts / FROZEN_INTERRUPTS_PER_MS + this.#work / WORK_UNITS_PER_MS);
+  }
+
+  /** Records why the program must stop, if it must; true when it must. */
+  #checkLimits(): boolean {
+    if (this.#stopReason) return true;
+    if (this.#request.host.shouldStop()) this.#stopReason = 'host';
+    else if (this.#usedMs() > this.#request.limits.cpuMs) this.#stopReason = 'cpu';
+    else if (Date.now() > this.#request.wallDeadline) this.#stopReason = 'wall';
+    return this.#stopReason !== undefined;
   }
 
   #shouldInterrupt(): boolean {
@@ -214,10 +324,8 @@ export class QuickJsProgram implements CodeEngineProgram {
     if (!this.#inSlice) return false;
     this.#interrupts++;
     try {
-      if (this.#request.host.shouldStop()) this.#stopReason = 'host';
-      else if (this.#interrupts > this.#interruptBudget) this.#stopReason = 'cpu';
-      else if (this.#cpuUsed + (this.#clock() - this.#sliceStart) > this.#request.limits.cpuMs) this.#stopReason = 'cpu';
-      else if (Date.now() > this.#request.wallDeadline) this.#stopReason = 'wall';
+      if (!this.#clockFrozen && ++this.#sliceInterrupts >= FROZEN_AFTER && this.#clock() === this.#sliceStart) this.#clockFrozen = true;
+      this.#checkLimits();
     } catch {
       // quickjs-emscripten turns a throwing handler into an interrupt it cannot explain; stop with a reason instead.
       this.#stopReason = 'host';
@@ -225,14 +333,38 @@ export class QuickJsProgram implements CodeEngineProgram {
     return this.#stopReason !== undefined;
   }
 
-  #bootstrap(): { deliver: QuickJSHandle; encode: QuickJSHandle; runModule: QuickJSHandle } {
+  /**
+   * A builtin's charge (`units` of estimated work). `pre`: the estimate of one call about to run, refused
+   * when it is more than twice what is left of the budget; otherwise the work is added and the budget
+   * checked. Returns what is left (units), or -1 when the program must stop.
+   */
+  #charge(units: number, pre: boolean): number {
+    if (!this.#inSlice) return this.#stopReason ? -1 : Number.MAX_SAFE_INTEGER;
+    try {
+      if (pre) {
+        const left = (this.#request.limits.cpuMs - this.#usedMs()) * WORK_UNITS_PER_MS;
+        if (units > 2 * left) this.#stopReason ??= 'cpu';
+      } else {
+        this.#work += units;
+        this.#checkLimits();
+      }
+    } catch {
+      this.#stopReason = 'host';
+    }
+    if (this.#stopReason) return -1;
+    return Math.max(0, (this.#request.limits.cpuMs - this.#usedMs()) * WORK_UNITS_PER_MS);
+  }
+
+  #bootstrap(): Control {
     const context = this.#context;
     const host = this.#request.host;
     const hostObject = context.newObject();
     const functions = {
       call: context.newFunction('call', (id, name, args) => {
         if (context.typeof(id) !== 'number' || context.typeof(name) !== 'string') return context.newString('Invalid tool call');
-        const refusal = host.call(context.getNumber(id), context.getString(name), context.typeof(args) === 'string' ? context.getString(args) : undefined);
+        const text = context.typeof(args) === 'string' ? context.getString(args) : undefined;
+        if (text !== undefined) this.#work += text.length >> 3;
+        const refusal = host.call(context.getNumber(id), context.getString(name), text);
         return refusal === undefined ? undefined : context.newString(refusal);
       }),
       text: context.newFunction('text', (value) => {
@@ -241,6 +373,10 @@ export class QuickJsProgram implements CodeEngineProgram {
       exit: context.newFunction('exit', (value) => {
         host.exit(context.typeof(value) === 'string' ? context.getString(value) : undefined);
       }),
+      work: context.newFunction('work', (units, pre) => {
+        const charged = context.typeof(units) === 'number' ? context.getNumber(units) : 0;
+        return context.newNumber(this.#charge(charged, context.typeof(pre) === 'number' && context.getNumber(pre) !== 0));
+      }),
     };
     for (const [name, handle] of Object.entries(functions)) {
       context.setProp(hostObject, name, handle);
@@ -248,13 +384,14 @@ export class QuickJsProgram implements CodeEngineProgram {
     }
     context.setProp(context.global, HOST_GLOBAL, hostObject);
     hostObject.dispose();
-    const control = context.unwrapResult(context.evalCode(bootstrapSource(this.#request.tools, this.#request.input), 'bootstrap.js'));
-    const take = (key: string) => {
+    const source = bootstrapSource({ tools: this.#request.tools, input: this.#request.input, clipChars: this.#clipChars });
+    const control = context.unwrapResult(context.evalCode(source, 'bootstrap.js'));
+    const take = (key: keyof Control) => {
       const handle = context.getProp(control, key);
       this.#handles.push(handle);
       return handle;
     };
-    const handles = { deliver: take('deliver'), encode: take('encode'), runModule: take('runModule') };
+    const handles = { deliver: take('deliver'), encode: take('encode'), runModule: take('runModule'), clip: take('clip'), describe: take('describe') };
     control.dispose();
     return handles;
   }
