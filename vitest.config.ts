@@ -11,7 +11,7 @@ const root = new URL('.', import.meta.url).pathname.replace(/\/$/, '');
  * each entry to its source, with the runtime's build of the private `#quickjs-variant` import.
  */
 const runtimeModule = (name: 'node' | 'workerd' | 'chromium') => ({
-  ...sourceAliases(root, name === 'workerd' ? 'workerd' : 'default'),
+  ...sourceAliases(root, name === 'chromium' ? 'browser' : name),
   '#test-runtime': `${root}/test/runtime/${name}.ts`,
 });
 
@@ -91,7 +91,10 @@ export default defineConfig({
             enabled: true,
             headless: true,
             screenshotFailures: false,
-            provider: playwright({ launchOptions: { executablePath: chromium.executablePath, args: chromium.args } }),
+            // Heap measurements of the hostile-program corpus: a collectable, precisely reported heap.
+            provider: playwright({
+              launchOptions: { executablePath: chromium.executablePath, args: [...chromium.args, '--js-flags=--expose-gc', '--enable-precise-memory-info'] },
+            }),
             instances: [{ browser: 'chromium' }],
           },
         },

@@ -9,7 +9,7 @@ export default defineConfig({
   root: `${import.meta.dirname}/web`,
   base: './',
   // The playground imports Ghostlight as users do; in this repository the entries map to their sources.
-  resolve: { alias: sourceAliases(import.meta.dirname) },
+  resolve: { alias: sourceAliases(import.meta.dirname, 'browser') },
   build: {
     outDir: `${import.meta.dirname}/dist-web`,
     emptyOutDir: true,

@@ -30,6 +30,19 @@ const require = createRequire(import.meta.url);
 const wasm = join(dirname(require.resolve('@jitl/quickjs-wasmfile-release-sync/package.json')), 'dist', 'emscripten-module.wasm');
 copyFileSync(wasm, join(dirname(workerdVariant), 'quickjs.wasm'));
 
+// Worker scripts are started with `new Worker(new URL('./x.ts', import.meta.url))` (Node and bundlers follow
+// that pattern); the emitted file is `./x.js`.
+for (const starter of ['adapter/node/worker-thread-code-engine.js', 'adapter/browser/web-worker-code-engine.js']) {
+  const file = join(dist, starter);
+  const text = readFileSync(file, 'utf8');
+  const rewritten = text.replace(/new URL\('(\.\/[^']+)\.ts', import\.meta\.url\)/g, (_, name) => {
+    if (!existsSync(join(dirname(file), `${name}.js`))) fail(`${starter}: the worker script ${name}.js was not emitted`);
+    return `new URL('${name}.js', import.meta.url)`;
+  });
+  if (rewritten === text) fail(`${starter} no longer starts a worker with new URL('./….ts', import.meta.url)`);
+  writeFileSync(file, rewritten);
+}
+
 // Every public entry and private import target exists, with its declarations.
 for (const source of [...Object.values(entries), ...Object.values(privateImports).flatMap((conditions) => Object.values(conditions))]) {
   const built = join(root, distOf(source));

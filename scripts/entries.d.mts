@@ -7,4 +7,4 @@ export declare function specifierOf(subpath: string): string;
 /** The built file of a source file. */
 export declare function distOf(source: string): string;
 /** Aliases from package specifiers to sources, longest first. */
-export declare function sourceAliases(root: string, runtime?: 'default' | 'workerd'): Record<string, string>;
+export declare function sourceAliases(root: string, runtime?: 'default' | 'workerd' | 'node' | 'browser'): Record<string, string>;

@@ -27,11 +27,21 @@ export const entries = {
   './node': 'src/adapter/node/index.ts',
 };
 
-/** The package's private imports ("imports" in package.json): runtime-specific builds chosen by condition. */
+/**
+ * The package's private imports ("imports" in package.json): runtime-specific builds chosen by condition, in
+ * the order package.json lists them (`workerd` before `browser`: wrangler sets both).
+ */
 export const privateImports = {
   '#quickjs-variant': {
     workerd: 'src/code-mode/quickjs/quickjs-variant.workerd.ts',
     default: 'src/code-mode/quickjs/quickjs-variant.ts',
+  },
+  // The default code engine: worker threads in Node, Web Workers in browsers, QuickJS on the thread elsewhere.
+  '#code-engine': {
+    workerd: 'src/code-mode/quickjs/in-thread-code-engine.ts',
+    node: 'src/adapter/node/default-code-engine.ts',
+    browser: 'src/adapter/browser/default-code-engine.ts',
+    default: 'src/code-mode/quickjs/in-thread-code-engine.ts',
   },
 };
 
@@ -43,7 +53,7 @@ export const distOf = (source) => source.replace(/^src\//, 'dist/').replace(/\.t
 
 /**
  * Aliases that make in-repo code (tests, worker/, web/, bench/, examples/) import the sources the way users
- * import the package. `runtime` picks the conditional private imports (`workerd` or `default`).
+ * import the package. `runtime` picks the conditional private imports (`workerd`, `node`, `browser` or `default`).
  */
 export function sourceAliases(root, runtime = 'default') {
   const aliases = [];

@@ -25,6 +25,11 @@ export type {
 export { createQuickJsEngine } from './quickjs/quickjs-engine.ts';
 export type { QuickJsEngineOptions } from './quickjs/quickjs-engine.ts';
 export { defaultCodeEngine } from './quickjs/default-code-engine.ts';
+export { createRemoteCodeEngine, terminationGraceMs } from './remote/remote-code-engine.ts';
+export type { CodeEngineWorker, RemoteCodeEngineOptions } from './remote/remote-code-engine.ts';
+export { serveCodeEngine } from './remote/serve-code-engine.ts';
+export type { CodeEngineWorkerPort } from './remote/serve-code-engine.ts';
+export type { HostMessage, RemoteDelivery, RemoteError, RemoteEvent, RemoteRequest, WorkerMessage } from './remote/remote-protocol.ts';
 export { CodeCatalog, normalizeCodeName } from './code-catalog.ts';
 export type { CodeCatalogEntry } from './code-catalog.ts';
 export { renderDeclarations, schemaToTypeScript } from './typescript-declarations.ts';

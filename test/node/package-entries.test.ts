@@ -15,11 +15,11 @@ describe('the package entries (scripts/entries.mjs) are the same everywhere', ()
     expected['./package.json'] = './package.json';
     expect(manifest.exports).toEqual(expected);
     for (const [name, conditions] of Object.entries(privateImports)) {
-      expect(manifest.imports[name]).toEqual({
-        types: `./${distOf(conditions.default!).replace(/\.js$/, '.d.ts')}`,
-        workerd: `./${distOf(conditions.workerd!)}`,
-        default: `./${distOf(conditions.default!)}`,
-      });
+      const expectedImport: Record<string, string> = { types: `./${distOf(conditions.default!).replace(/\.js$/, '.d.ts')}` };
+      for (const [condition, source] of Object.entries(conditions)) expectedImport[condition] = `./${distOf(source!)}`;
+      expect(manifest.imports[name]).toEqual(expectedImport);
+      // Condition order matters: the first that matches wins, so `default` comes last.
+      expect(Object.keys(manifest.imports[name] as object)).toEqual(Object.keys(expectedImport));
     }
   });
 

@@ -1,4 +1,8 @@
 import { IndexedDbSessionStore, IndexedDbWorkspaceStore } from 'ghostlight/browser';
+import type { QuickJSSyncVariant } from 'quickjs-emscripten-core';
+
+/** Chromium runs with `--js-flags=--expose-gc --enable-precise-memory-info` (vitest.config.ts). */
+const page = globalThis as unknown as { gc?: () => void; performance: { memory?: { usedJSHeapSize: number } } };
 
 /**
  * What the contract suite needs from the runtime it runs in. The vitest
@@ -7,6 +11,17 @@ import { IndexedDbSessionStore, IndexedDbWorkspaceStore } from 'ghostlight/brows
  */
 export const testRuntime = {
   name: 'chromium' as const,
+  /** Whether the default code engine can terminate a program the host's thread never runs (Web Workers here). */
+  preemptiveCodeEngine: true,
+  /** The QuickJS variant, for tests that build their own engine on this thread. */
+  quickJsVariant: async (): Promise<QuickJSSyncVariant> => (await import('@jitl/quickjs-wasmfile-release-sync')).default,
+  /** The page's JavaScript heap in use after a full collection. */
+  hostMemoryBytes: async (): Promise<number | undefined> => {
+    if (!page.gc || !page.performance.memory) return undefined;
+    page.gc();
+    page.gc();
+    return page.performance.memory.usedJSHeapSize;
+  },
   /** Workspace stores only this runtime has: IndexedDB, a fresh database per test. */
   workspaceStores: {
     indexeddb: async <T>(test: (open: (name: string) => IndexedDbWorkspaceStore) => Promise<T>) => {

@@ -2,6 +2,10 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { DurableObjectSessionStore, DurableObjectWorkspaceStore } from 'ghostlight/cloudflare';
 import type { DurableObjectNamespaceLike } from 'ghostlight/cloudflare';
+import variant from '@jitl/quickjs-wasmfile-release-sync';
+import wasmModule from '@jitl/quickjs-wasmfile-release-sync/wasm';
+import { newVariant } from 'quickjs-emscripten-core';
+import type { QuickJSSyncVariant } from 'quickjs-emscripten-core';
 
 /**
  * What the contract suite needs from the runtime it runs in. The vitest
@@ -10,6 +14,15 @@ import type { DurableObjectNamespaceLike } from 'ghostlight/cloudflare';
  */
 export const testRuntime = {
   name: 'workerd' as const,
+  /**
+   * Whether the default code engine can terminate a program the host's thread never runs: not on Workers,
+   * where programs run on the request's thread and the builtin bounds and the CPU budget stop them.
+   */
+  preemptiveCodeEngine: false,
+  /** The QuickJS variant, for tests that build their own engine on this thread (the wasm as a module). */
+  quickJsVariant: async (): Promise<QuickJSSyncVariant> => newVariant(variant, { wasmModule }),
+  /** workerd exposes no heap measurement to the isolate. */
+  hostMemoryBytes: async (): Promise<number | undefined> => undefined,
   /** Session stores only this runtime has (the memory store runs everywhere). */
   sessionStores: {
     'durable-object': () => new DurableObjectSessionStore((env as unknown as { SESSIONS: DurableObjectNamespaceLike }).SESSIONS),

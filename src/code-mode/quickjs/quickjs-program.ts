@@ -12,13 +12,18 @@ export const JOB_BATCH = 64;
  * Interrupt checks per millisecond of guest work assumed where the clock does
  * not advance during CPU work (deployed Workers, STACK.md G4): a conservative
  * rate (QuickJS checks ~14 times per ms in a tight loop and under 1 per ms in
- * allocation-heavy code on the reference machine), so a frozen clock stops
+ * allocation-heavy code on the reference machine, down to ~0.2), so a frozen clock stops
  * programs early rather than late. With an advancing clock the clock decides.
  */
-export const FROZEN_INTERRUPTS_PER_MS = 0.5;
+export const FROZEN_INTERRUPTS_PER_MS = 0.25;
 
-/** Interrupt checks within one slice after which a clock that has not moved counts as frozen. */
-const FROZEN_AFTER = 32;
+/**
+ * A clock that has not moved within one slice after this many interrupt checks, or after this much charged
+ * builtin work, counts as frozen. Both take well over a millisecond of real work, more than the coarsest
+ * browser timer resolution, so an advancing clock is never mistaken for a frozen one.
+ */
+const FROZEN_AFTER_INTERRUPTS = 32;
+const FROZEN_AFTER_WORK = 50 * WORK_UNITS_PER_MS;
 
 /** The handles of the bootstrap's control object. */
 interface Control {
@@ -60,6 +65,7 @@ export class QuickJsProgram implements CodeEngineProgram {
   #settled: CodeEngineStep | undefined;
   #interrupts = 0;
   #sliceInterrupts = 0;
+  #sliceWork = 0;
   #clockFrozen = false;
   /** Work charged by the builtin bounds, in WORK_UNITS_PER_MS units. */
   #work = 0;
@@ -101,6 +107,7 @@ export class QuickJsProgram implements CodeEngineProgram {
     if (this.#disposed || this.#broken) return this.#stopped();
     this.#sliceStart = this.#clock();
     this.#sliceInterrupts = 0;
+    this.#sliceWork = 0;
     this.#inSlice = true;
     try {
       if (this.#main === undefined) {
@@ -324,13 +331,19 @@ export class QuickJsProgram implements CodeEngineProgram {
     if (!this.#inSlice) return false;
     this.#interrupts++;
     try {
-      if (!this.#clockFrozen && ++this.#sliceInterrupts >= FROZEN_AFTER && this.#clock() === this.#sliceStart) this.#clockFrozen = true;
+      this.#sliceInterrupts++;
+      this.#detectFrozenClock();
       this.#checkLimits();
     } catch {
       // quickjs-emscripten turns a throwing handler into an interrupt it cannot explain; stop with a reason instead.
       this.#stopReason = 'host';
     }
     return this.#stopReason !== undefined;
+  }
+
+  #detectFrozenClock(): void {
+    if (this.#clockFrozen || (this.#sliceInterrupts < FROZEN_AFTER_INTERRUPTS && this.#sliceWork < FROZEN_AFTER_WORK)) return;
+    if (this.#clock() === this.#sliceStart) this.#clockFrozen = true;
   }
 
   /**
@@ -346,6 +359,8 @@ export class QuickJsProgram implements CodeEngineProgram {
         if (units > 2 * left) this.#stopReason ??= 'cpu';
       } else {
         this.#work += units;
+        this.#sliceWork += units;
+        this.#detectFrozenClock();
         this.#checkLimits();
       }
     } catch {
