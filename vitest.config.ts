@@ -18,6 +18,9 @@ const runtimeModule = (name: 'node' | 'workerd' | 'chromium') => ({
 /** Starts the real MCP server-everything on 127.0.0.1 for a project; tests `inject('mcpOrigin')`. */
 const mcpServer = './test/support/mcp-global-setup.ts';
 
+/** `npm run bench -- code-mode-hostile` asks the hostile-program corpus to print its measurements. */
+const hostileReport = process.env.GHOSTLIGHT_HOSTILE_REPORT === '1';
+
 /** Debian's /usr/bin/chromium when present, else the one in @sparticuz/chromium (test/support/chromium.ts). */
 const chromium = await chromiumLaunch();
 
@@ -63,6 +66,7 @@ export default defineConfig({
         resolve: { alias: runtimeModule('node') },
         test: {
           name: 'contract:node',
+          provide: { hostileReport },
           environment: 'node',
           include: ['test/contract/**/*.test.ts'],
           globalSetup: [mcpServer],
@@ -74,6 +78,7 @@ export default defineConfig({
         resolve: { alias: runtimeModule('workerd') },
         test: {
           name: 'contract:workerd',
+          provide: { hostileReport },
           include: ['test/contract/**/*.test.ts', 'test/workerd/**/*.test.ts'],
           globalSetup: [mcpServer],
           testTimeout: 60_000,
@@ -84,6 +89,7 @@ export default defineConfig({
         resolve: { alias: runtimeModule('chromium') },
         test: {
           name: 'contract:chromium',
+          provide: { hostileReport },
           include: ['test/contract/**/*.test.ts', 'test/browser/**/*.test.ts'],
           globalSetup: [mcpServer],
           testTimeout: 60_000,

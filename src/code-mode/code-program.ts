@@ -37,6 +37,10 @@ export interface CodeProgramOptions {
   readonly signal?: AbortSignal | undefined;
 }
 
+/** How often a program's steps give the host's event loop a turn (docs/code-mode.md, "Stopping programs"). */
+const TASK_EVERY_MS = 8;
+const TASK_EVERY_STEPS = 64;
+
 const LIMIT_MESSAGES = {
   cpu: 'code-mode program exceeded its CPU limit',
   wall: 'code-mode program timed out',
@@ -75,6 +79,8 @@ export class CodeProgram {
   #wake: (() => void) | undefined;
   #wallTimer: ReturnType<typeof setTimeout> | undefined;
   #woken = false;
+  #lastTask = performance.now();
+  #stepsSinceTask = 0;
 
   private constructor(options: CodeProgramOptions) {
     this.#options = options;
@@ -151,6 +157,7 @@ export class CodeProgram {
         const outcome = this.#outcomeOf(step);
         if (outcome) return outcome;
         await this.#nextWake();
+        await this.#breathe();
         step = await this.#engineProgram!.step();
       }
     } catch (error) {
@@ -161,6 +168,19 @@ export class CodeProgram {
       signal?.removeEventListener('abort', onAbort);
       this.#engineProgram?.dispose();
     }
+  }
+
+  /**
+   * Steps that follow tool results run from promise callbacks, which never let the host's event loop turn:
+   * a program whose calls answer at once would keep timers, I/O and other requests waiting for as long as it
+   * runs. Every few milliseconds (or steps, where the clock stands still during CPU work) it waits for a task.
+   */
+  async #breathe(): Promise<void> {
+    this.#stepsSinceTask++;
+    if (this.#stepsSinceTask < TASK_EVERY_STEPS && performance.now() - this.#lastTask < TASK_EVERY_MS) return;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    this.#stepsSinceTask = 0;
+    this.#lastTask = performance.now();
   }
 
   async #start(source: string): Promise<CodeEngineStep> {

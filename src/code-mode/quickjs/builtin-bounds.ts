@@ -67,17 +67,17 @@ wrap(Array,"from",x=>({from(...a){const s=a[0];if(ob(s)&&s.length!==undefined)K(
 for(const k of["all","allSettled","any","race"])wrap(P,k,x=>({m(...a){const s=a[0];if(ob(s)&&s.length!==undefined)K(L(s)*16);return A(x,this,a)}}).m);
 const str=v=>typeof v==="string"?v:T(v);
 for(const k of["padEnd","padStart","repeat","concat","normalize","toLowerCase","toUpperCase","toLocaleLowerCase","toLocaleUpperCase","trim","trimStart","trimEnd","trimLeft","trimRight","toWellFormed","isWellFormed","localeCompare"])
-wrap(SP,k,x=>({m(...a){if(this==null)return A(x,this,a);const s=str(this);KP(s.length>>3);const r=A(x,s,a);KA(((typeof r==="string"?r.length:0)+s.length)>>3);return r}}).m);
+wrap(SP,k,x=>({m(...a){if(this==null)return A(x,this,a);const s=str(this);KP(s.length/8);const r=A(x,s,a);KA(((typeof r==="string"?r.length:0)+s.length)/8);return r}}).m);
 const fix=(s,t,p)=>{const n=s.length,m=t.length;
-if(m<=32||(n-p)*m<=SF){const q=m<32?m:32;KP((n-p)*q>>7);const r=A(sio,s,[t,p]);KA(((r<0?n:r+m)-p)*q>>7);return r}
+if(m<=32||(n-p)*m<=SF){const q=m<32?m:32;KP((n-p)*q/128);const r=A(sio,s,[t,p]);KA(((r<0?n:r+m)-p)*q/128);return r}
 const pre=A(ssl,t,[0,32]);
-for(;;){if(p>n-m)return-1;const e=p+WIN+32<n?p+WIN+32:n,w=A(ssl,s,[p,e]);KA((e-p)>>3);let i=0;
-for(;;){const j=A(sio,w,[pre,i]);KA(((j<0?w.length:j)-i+32)>>2);if(j<0)break;const c=p+j;if(c>n-m)return-1;KA(m>>7);if(A(ssl,s,[c,c+m])===t)return c;i=j+1}
+for(;;){if(p>n-m)return-1;const e=p+WIN+32<n?p+WIN+32:n,w=A(ssl,s,[p,e]);KA((e-p)/8);let i=0;
+for(;;){const j=A(sio,w,[pre,i]);KA(((j<0?w.length:j)-i+32)/4);if(j<0)break;const c=p+j;if(c>n-m)return-1;KA(m/128);if(A(ssl,s,[c,c+m])===t)return c;i=j+1}
 if(e===n)return-1;p=e-31}};
-const lix=(s,t,p)=>{const m=t.length;if(m<=32||(p+1)*m<=SF){const q=m<32?m:32;KP((p+1)*q>>7);const r=A(slio,s,[t,p]);KA((p+1-(r<0?0:r))*q>>7);return r}
+const lix=(s,t,p)=>{const m=t.length;if(m<=32||(p+1)*m<=SF){const q=m<32?m:32;KP((p+1)*q/128);const r=A(slio,s,[t,p]);KA((p+1-(r<0?0:r))*q/128);return r}
 const pre=A(ssl,t,[0,32]);let e=p+32;
-for(;;){if(e<32)return-1;const b=e-WIN>0?e-WIN:0,w=A(ssl,s,[b,e]);KA((e-b)>>3);let i=w.length-32;
-while(i>=0){const j=A(slio,w,[pre,i]);KA(((j<0?i+1:i-j)+32)>>2);if(j<0)break;const c=b+j;KA(m>>7);if(A(ssl,s,[c,c+m])===t)return c;i=j-1}
+for(;;){if(e<32)return-1;const b=e-WIN>0?e-WIN:0,w=A(ssl,s,[b,e]);KA((e-b)/8);let i=w.length-32;
+while(i>=0){const j=A(slio,w,[pre,i]);KA(((j<0?i+1:i-j)+32)/4);if(j<0)break;const c=b+j;KA(m/128);if(A(ssl,s,[c,c+m])===t)return c;i=j-1}
 if(b===0)return-1;e=b+31}};
 const isr=v=>{if(!ob(v))return false;const f=v[SMa];return f!==undefined?!!f:v instanceof RG};
 const clp=(n,p)=>{const q=ti(p);return q<0?0:q>n?n:q};
@@ -89,20 +89,20 @@ const subst=(mt,s,c,r)=>{if(A(sio,r,["$"])<0)return r;let o="";for(let i=0;i<r.l
 if(d==="$"){o+="$";i++;continue}if(d==="&"){o+=mt;i++;continue}if(d==="\`"){o+=A(ssl,s,[0,c]);i++;continue}if(d==="'"){o+=A(ssl,s,[c+mt.length]);i++;continue}}o+=ch}return o};
 const hasm=(v,y)=>v!=null&&v[y]!=null;
 const rep=(x,all)=>function(...a){if(this==null)return A(x,this,a);const sv=a[0],rv=a[1];if(hasm(sv,SRe))return A(x,this,a);
-const s=str(this),t=str(sv),fn=typeof rv==="function",r=fn?rv:str(rv),n=s.length,m=t.length;KP(n>>3);
-if(m<=32||n*m<=SF){const o=A(x,s,[t,r]);KA(((n+o.length)>>3)+((m<32?m:32)*n>>7));return o}
+const s=str(this),t=str(sv),fn=typeof rv==="function",r=fn?rv:str(rv),n=s.length,m=t.length;KP(n/8);
+if(m<=32||n*m<=SF){const o=A(x,s,[t,r]);KA(((n+o.length)/8)+((m<32?m:32)*n/128));return o}
 let o="",e=0,c=fix(s,t,0);while(c>=0){o+=A(ssl,s,[e,c])+(fn?str(A(r,undefined,[t,c,s])):subst(t,s,c,r));e=c+m;if(!all)break;c=fix(s,t,e)}
-o+=A(ssl,s,[e]);KA(o.length>>3);return o};
+o+=A(ssl,s,[e]);KA(o.length/8);return o};
 wrap(SP,"replace",x=>{const f=rep(x,false);return({replace(...a){return A(f,this,a)}}).replace});
 wrap(SP,"replaceAll",x=>{const f=rep(x,true);return({replaceAll(...a){return A(f,this,a)}}).replaceAll});
 wrap(SP,"split",x=>({split(...a){if(this==null||hasm(a[0],SSp))return A(x,this,a);const sv=a[0];
-const s=str(this),lim=a[1]===undefined?4294967295:BN(a[1])>>>0,t=str(sv),n=s.length,m=t.length;KP(n>>3);
-if(sv===undefined||m<=32||n*m<=SF){const o=A(x,s,[sv===undefined?sv:t,lim]);KA((n>>3)+o.length+((m<32?m:32)*n>>7));return o}
+const s=str(this),lim=a[1]===undefined?4294967295:BN(a[1])>>>0,t=str(sv),n=s.length,m=t.length;KP(n/8);
+if(sv===undefined||m<=32||n*m<=SF){const o=A(x,s,[sv===undefined?sv:t,lim]);KA((n/8)+o.length+((m<32?m:32)*n/128));return o}
 const o=[];if(lim===0)return o;let e=0,c=fix(s,t,0);while(c>=0){cdp(o,o.length,A(ssl,s,[e,c]));if(o.length===lim)return o;e=c+m;c=fix(s,t,e)}
 cdp(o,o.length,A(ssl,s,[e]));KA(o.length);return o}}).split);
 wrap(RP,"exec",x=>({exec(...a){const s=str(a[0]),n=s.length;if(n<=256)return A(x,this,[s]);
-const l=A(glG,this,[])||A(stG,this,[])?ti(this.lastIndex):0,li=l<0?0:l>n?n:l;KP((n-li)*A(srcG,this,[]).length>>7);
-const r=A(x,this,[s]);KA(((r===null?n:r.index+T(r[0]).length)-li)>>3);return r}}).exec);
+const l=A(glG,this,[])||A(stG,this,[])?ti(this.lastIndex):0,li=l<0?0:l>n?n:l;KP((n-li)*A(srcG,this,[]).length/128);
+const r=A(x,this,[s]);KA(((r===null?n:r.index+T(r[0]).length)-li)/8);return r}}).exec);
 const prim=v=>{if(!ob(v))return v;const f=v[SPr];if(f!=null)return A(f,v,["number"]);let p=v.valueOf();if(ob(p))p=v.toString();return p};
 const bits=b=>A(bts,b,[16]).length*4;
 const big=t=>typeof t==="bigint"?t:A(bvo,t,[]);
@@ -112,8 +112,8 @@ const BI=g.BigInt,BW=({BigInt(v){const p=prim(v);if(typeof p==="string")K(MF(p.l
 for(const k of["asUintN","asIntN"]){const f=BI[k];DP(BW,k,{value:({[k](b,v){K(MF(ti(b)/32));return A(f,BI,[b,v])}})[k],writable:true,configurable:true})}
 DP(BW,"prototype",{value:BP});DP(BW,"length",{value:1});DP(BP,"constructor",{value:BW,writable:true,configurable:true});DP(g,"BigInt",{value:BW,writable:true,configurable:true});
 const JS=g.JSON,jst=JS.stringify,jpa=JS.parse;
-DP(JS,"stringify",{value:({stringify(...a){const r=A(jst,JS,a);if(typeof r==="string")KA(r.length>>3);return r}}).stringify,writable:true,configurable:true});
-DP(JS,"parse",{value:({parse(...a){const t=str(a[0]);K(t.length>>2);a[0]=t;return A(jpa,JS,a)}}).parse,writable:true,configurable:true});
+DP(JS,"stringify",{value:({stringify(...a){const r=A(jst,JS,a);if(typeof r==="string")KA(r.length/8);return r}}).stringify,writable:true,configurable:true});
+DP(JS,"parse",{value:({parse(...a){const t=str(a[0]);K(t.length/4);a[0]=t;return A(jpa,JS,a)}}).parse,writable:true,configurable:true});
 for(const[o,k]of[[O,"keys"],[O,"values"],[O,"entries"],[O,"getOwnPropertyNames"],[O,"getOwnPropertySymbols"],[R,"ownKeys"]])
 wrap(o,k,x=>({m(...a){const r=A(x,this,a);KA(r.length);return r}}).m);
 wrap(O,"fromEntries",x=>({fromEntries(...a){const s=a[0];if(ob(s)&&s.length!==undefined)K(L(s)*2);return A(x,this,a)}}).fromEntries);
