@@ -14,10 +14,12 @@ const running: Background[] = [];
 afterAll(async () => Promise.all(running.map((process) => process.stop())));
 
 describe('a Vite app using the installed package', () => {
-  it('builds (QuickJS wasm as an asset) and runs an agent and a code-mode agent in Chromium', async () => {
+  it('builds (QuickJS wasm as an asset, its engine as a Web Worker chunk) and runs an agent, a code-mode agent and a hostile program in Chromium', async () => {
     execFileSync(process.execPath, [vite, 'build', '--outDir', 'dist', '--target', 'es2023', '--logLevel', 'warn'], { cwd: app, encoding: 'utf8' });
     const assets = readdirSync(join(app, 'dist/assets'));
     expect(assets.filter((name) => name.endsWith('.wasm'))).toHaveLength(1);
+    // The default engine's worker script, bundled by Vite from `new Worker(new URL(…), { type: 'module' })`.
+    expect(assets.filter((name) => /^code-engine-web-worker-.*\.js$/.test(name))).toHaveLength(1);
 
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
@@ -36,7 +38,10 @@ describe('a Vite app using the installed package', () => {
       await page.goto(origin);
       await page.waitForSelector('#out[data-done="1"]', { timeout: 60_000 });
       const result = JSON.parse((await page.textContent('#out')) ?? '{}') as Record<string, unknown>;
-      expect(result).toMatchObject({ support: 'completed', analyst: 'completed', programs: 1 });
+      expect(result).toMatchObject({ support: 'completed', analyst: 'completed', programs: 1, hostile: 'code-mode program exceeded its CPU limit' });
+      // Stopped by terminating its Web Worker: the page's event loop kept turning (2 × cpuMs + 50 ms is the bound).
+      expect(result.blockedMs).toBeLessThanOrEqual(250);
+      expect(result.stoppedMs).toBeLessThanOrEqual(250 + 100);
       expect(String(result.response)).toContain('Ships in 3 to 5 days.');
       expect(offsite).toEqual([]);
     } finally {

@@ -19,7 +19,7 @@ export interface BootstrapOptions {
  * null-prototype object: never thenable), `ALL_TOOLS`, `text`, `exit` and
  * `input` as locked globals, installs the builtin bounds
  * ({@link BUILTIN_BOUNDS_SOURCE}), and returns the control object the host
- * drives (`deliver`, `encode`, `runModule`, `clip`, `describe`).
+ * drives (`deliver`, `encode`, `runModule`, `describe`).
  *
  * Everything that crosses to the host as text (`text` output, the encoded
  * return or `exit` value) is cut to `clipChars` characters inside the guest,
@@ -39,7 +39,7 @@ export function bootstrapSource(options: BootstrapOptions): string {
   return `(()=>{"use strict";
 const g=globalThis,h=g.${HOST_GLOBAL};delete g.${HOST_GLOBAL};
 const hc=h.call,ht=h.text,hx=h.exit,hw=h.work,D=${definitions},I=${inputLiteral},N=${Math.max(1, Math.trunc(options.clipChars))},A=Reflect.apply,S=JSON.stringify,J=JSON.parse,O=Object,F=O.freeze,C=O.create,DP=O.defineProperty,P=Promise,E=Error,T=String,M=Map.prototype,mg=M.get,ms=M.set,md=M.delete,pr=P.resolve,pt=P.prototype.then,q=new Map,X=F(C(null)),
-cs=String.prototype.slice,ots=O.prototype.toString,bt0=BigInt.prototype.toString;
+cs=String.prototype.slice,te=String.prototype.trimEnd,ots=O.prototype.toString,bt0=BigInt.prototype.toString;
 let n=0;
 const cl=s=>s.length>N?A(cs,s,[0,N]):s;
 const en=v=>v===undefined?undefined:A(S,undefined,[v]);
@@ -51,12 +51,13 @@ for(let i=0;i<D.length;i++){const k=D[i].name;DP(t,k,{value:a=>iv(k,a),enumerabl
 DP(t,"call",{value:(k,a)=>iv(k,a)});F(t);F(c);
 const inp=I===undefined?undefined:J(I),L0=v=>({value:v});
 O.defineProperties(g,{tools:L0(t),ALL_TOOLS:L0(c),text:L0(v=>{ht(cl(sh(v)))}),exit:L0(v=>{let e;try{e=en(v)}catch{}hx(e===undefined?e:cl(e));throw X}),input:L0(inp)});
-const ds=e=>{if(typeof e==="bigint")return bg(e);
-if(e===null||typeof e!=="object"&&typeof e!=="function")return cl(T(e));let j;try{j=en(e)}catch{}
-if(j===undefined||j==="{}"){const k=A(ots,e,[]);return k==="[object Object]"&&j!==undefined?j:k}return cl(j)};
+const rd=(e,k)=>{try{const v=e[k];return typeof v==="string"?cl(v):undefined}catch{}};
+const ds=e=>{if(typeof e==="bigint")return bg(e);if(e===null||typeof e!=="object"&&typeof e!=="function")return cl(T(e));
+const m=rd(e,"message");if(m!==undefined){const s=rd(e,"stack"),k=rd(e,"name");return cl((k===undefined?"Error":k)+": "+m+(s?"\\n"+A(te,s,[]):""))}
+let j;try{j=en(e)}catch{}if(j===undefined||j==="{}"){const k=A(ots,e,[]);return k==="[object Object]"&&j!==undefined?j:k}return cl(j)};
 ${BUILTIN_BOUNDS_SOURCE}
 return F({deliver:(id,ok,p)=>{const x=A(mg,q,[id]);if(x===undefined)return;A(md,q,[id]);if(!ok){x.rej(new E(p));return}let v;try{v=p===undefined?undefined:J(p)}catch(e){x.rej(e);return}x.res(v)},
-encode:v=>{const e=en(v);return e===undefined?e:cl(e)},clip:cl,describe:ds,
+encode:v=>{const e=en(v);return e===undefined?e:cl(e)},describe:ds,
 runModule:ns=>A(pt,A(pr,P,[ns]),[x=>{const f=typeof x.run==="function"?x.run:typeof x.default==="function"?x.default:undefined;return f===undefined?undefined:f({input:inp,tools:t})}])});
 })()`;
 }

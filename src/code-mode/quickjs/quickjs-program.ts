@@ -30,9 +30,11 @@ interface Control {
   readonly deliver: QuickJSHandle;
   readonly encode: QuickJSHandle;
   readonly runModule: QuickJSHandle;
-  readonly clip: QuickJSHandle;
   readonly describe: QuickJSHandle;
 }
+
+/** Extra heap a program's error may use while it is described (its limit may be what it just ran into). */
+const DESCRIBE_HEADROOM = 1024 * 1024;
 
 const UNDESCRIBABLE = 'Error: the program threw a value that cannot be described';
 
@@ -235,67 +237,28 @@ export class QuickJsProgram implements CodeEngineProgram {
   }
 
   /**
-   * `Name: message` and the QuickJS stack of a thrown value, at most `outputBytes + 1` characters. Errors are
-   * read from the host without allocating in the guest unless a string is longer than that (so an
-   * out-of-memory error is still recognised); other values are described inside the guest (JSON, or their
-   * `Object.prototype.toString` tag: a thrown promise is `[object Promise]`). The handle stays the caller's.
+   * `Name: message` and the QuickJS stack of a thrown value (other values as JSON, or their
+   * `Object.prototype.toString` tag: a thrown promise is `[object Promise]`), at most `outputBytes + 1`
+   * characters, read inside the guest. The heap limit is raised by {@link DESCRIBE_HEADROOM} meanwhile, so
+   * an out-of-memory error can still be described (and recognised). The handle stays the caller's.
    */
   #describe(error: QuickJSHandle): string {
     const context = this.#context;
+    const memory = this.#request.limits.memoryBytes;
     try {
-      const type = context.typeof(error);
-      if (type === 'string') return this.#readString(error) ?? UNDESCRIBABLE;
-      if (type === 'number' || type === 'boolean' || type === 'undefined') return String(context.dump(error));
-      if (type !== 'object' && type !== 'function') return this.#guestDescribe(error);
-      const read = (key: string): string | undefined => {
-        const handle = context.getProp(error, key);
-        try {
-          return context.typeof(handle) === 'string' ? this.#readString(handle) : undefined;
-        } finally {
-          handle.dispose();
-        }
-      };
-      const message = read('message');
-      if (message === undefined) return this.#guestDescribe(error);
-      const stack = read('stack')?.trimEnd();
-      const head = `${read('name') ?? 'Error'}: ${message}`;
-      const text = stack ? `${head}\n${stack}` : head;
-      return text.length > this.#clipChars ? text.slice(0, this.#clipChars) : text;
+      this.#runtime.setMemoryLimit(memory + DESCRIBE_HEADROOM);
+      const described = context.callFunction(this.#control.describe, context.undefined, error);
+      if (described.error) {
+        described.error.dispose();
+        return UNDESCRIBABLE;
+      }
+      const text = context.typeof(described.value) === 'string' ? context.getString(described.value) : UNDESCRIBABLE;
+      described.value.dispose();
+      return text;
     } catch {
       return UNDESCRIBABLE;
-    }
-  }
-
-  /** A guest string, cut inside the guest when it is longer than the clip. */
-  #readString(handle: QuickJSHandle): string | undefined {
-    const context = this.#context;
-    const length = context.getProp(handle, 'length');
-    const chars = context.typeof(length) === 'number' ? context.getNumber(length) : 0;
-    length.dispose();
-    if (chars <= this.#clipChars) return context.getString(handle);
-    const clipped = context.callFunction(this.#control.clip, context.undefined, handle);
-    if (clipped.error) {
-      clipped.error.dispose();
-      return undefined;
-    }
-    try {
-      return context.typeof(clipped.value) === 'string' ? context.getString(clipped.value) : undefined;
     } finally {
-      clipped.value.dispose();
-    }
-  }
-
-  #guestDescribe(value: QuickJSHandle): string {
-    const context = this.#context;
-    const described = context.callFunction(this.#control.describe, context.undefined, value);
-    if (described.error) {
-      described.error.dispose();
-      return UNDESCRIBABLE;
-    }
-    try {
-      return context.typeof(described.value) === 'string' ? (this.#readString(described.value) ?? UNDESCRIBABLE) : UNDESCRIBABLE;
-    } finally {
-      described.value.dispose();
+      this.#runtime.setMemoryLimit(memory);
     }
   }
 
@@ -406,7 +369,7 @@ export class QuickJsProgram implements CodeEngineProgram {
       this.#handles.push(handle);
       return handle;
     };
-    const handles = { deliver: take('deliver'), encode: take('encode'), runModule: take('runModule'), clip: take('clip'), describe: take('describe') };
+    const handles = { deliver: take('deliver'), encode: take('encode'), runModule: take('runModule'), describe: take('describe') };
     control.dispose();
     return handles;
   }
