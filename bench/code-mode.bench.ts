@@ -1,13 +1,16 @@
-// Code mode: per-program overhead, host tool round trip and a 50-call fan-out, Ghostlight's in-isolate QuickJS
-// (`runCode`) against AI SDK's `@ai-sdk/code-mode` (QuickJS in worker threads through `run`) in the same process;
-// then model round trips and input tokens for a fixed 10-tool fan-out task with and without code mode.
+// Code mode: per-program overhead, host tool round trip and a 50-call fan-out, Ghostlight's two engines (QuickJS
+// in the isolate, as on Workers, and QuickJS in worker threads, Node's default) against AI SDK's
+// `@ai-sdk/code-mode` (QuickJS in worker threads through `run`) in the same process; then model round trips and
+// input tokens for a fixed 10-tool fan-out task with and without code mode.
 import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { experimental_runCodeMode as aiSdkRunCodeMode } from '@ai-sdk/code-mode';
 import { loadavg } from 'node:os';
 import { jsonSchema, tool } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { defineAgent, defineTool } from 'ghostlight';
-import { defaultCodeEngine, runCode, codeMode } from 'ghostlight/code-mode';
+import variant from '@jitl/quickjs-wasmfile-release-sync';
+import { createQuickJsEngine, runCode, codeMode } from 'ghostlight/code-mode';
+import { createWorkerThreadCodeEngine } from 'ghostlight/node';
 import { CodeCatalog } from '../src/code-mode/code-catalog';
 import { resolveCodeLimits } from '../src/code-mode/code-limits';
 import { CodeProgram } from '../src/code-mode/code-program';
@@ -26,8 +29,16 @@ const programs = {
   fanOut: 'const all = await Promise.all(Array.from({ length: 50 }, (_, i) => tools.echo({ i }))); return all.length;',
 };
 
+/** QuickJS on the host's thread (the engine Workers use), and QuickJS in worker threads (Node's default). */
+const inIsolate = createQuickJsEngine({ variant });
+const workerThreads = createWorkerThreadCodeEngine();
+
 async function ghost(source: string): Promise<unknown> {
-  return (await runCode(source, { tools: [ghostEcho] })).value;
+  return (await runCode(source, { tools: [ghostEcho], engine: inIsolate })).value;
+}
+
+async function ghostThreads(source: string): Promise<unknown> {
+  return (await runCode(source, { tools: [ghostEcho], engine: workerThreads })).value;
 }
 
 async function aiSdk(source: string): Promise<unknown> {
@@ -37,47 +48,50 @@ async function aiSdk(source: string): Promise<unknown> {
 async function engines(): Promise<string> {
   // Cold: the first program of each (module load / worker start).
   const coldGhost = await time(() => ghost(programs.tiny));
+  const coldThreads = await time(() => ghostThreads(programs.tiny));
   const coldAi = await time(() => aiSdk(programs.tiny));
-  // Alternate the two designs over several rounds and take the median of the per-round medians, so a change in
-  // the shared machine's load hits both sides alike.
+  // Alternate the designs over several rounds and take the median of the per-round medians, so a change in
+  // the shared machine's load hits every side alike.
   const ROUNDS = 5;
-  const rounds = { tiny: [[], []], trips: [[], []], fan: [[], []] } as Record<string, [number[], number[]]>;
+  const sides = [ghost, ghostThreads, aiSdk];
+  const rounds = { tiny: [[], [], []], trips: [[], [], []], fan: [[], [], []] } as Record<string, number[][]>;
   for (let round = 0; round < ROUNDS; round++) {
-    rounds.tiny![0].push(median(await sample(() => ghost(programs.tiny), 100, 10)));
-    rounds.tiny![1].push(median(await sample(() => aiSdk(programs.tiny), 20, 3)));
-    rounds.trips![0].push(median(await sample(() => ghost(programs.roundTrips), 7, 1)));
-    rounds.trips![1].push(median(await sample(() => aiSdk(programs.roundTrips), 5, 1)));
-    rounds.fan![0].push(median(await sample(() => ghost(programs.fanOut), 20, 2)));
-    rounds.fan![1].push(median(await sample(() => aiSdk(programs.fanOut), 7, 1)));
+    for (const [index, side] of sides.entries()) {
+      const fast = index === 0;
+      rounds.tiny![index]!.push(median(await sample(() => side(programs.tiny), fast ? 100 : 20, fast ? 10 : 3)));
+      rounds.trips![index]!.push(median(await sample(() => side(programs.roundTrips), fast ? 7 : 5, 1)));
+      rounds.fan![index]!.push(median(await sample(() => side(programs.fanOut), fast ? 20 : 7, fast ? 2 : 1)));
+    }
   }
-  const [tinyGhost, tinyAi] = rounds.tiny!.map(median) as [number, number];
-  const [tripsGhost, tripsAi] = rounds.trips!.map(median) as [number, number];
-  const [fanGhost, fanAi] = rounds.fan!.map(median) as [number, number];
-  const rows: Array<[string, number, number]> = [
-    ['warm program: fresh context + catalog + `return 1` + dispose', tinyGhost, tinyAi],
-    [`host tool round trip (${CALLS} sequential awaited calls, per call)`, (tripsGhost - tinyGhost) / CALLS, (tripsAi - tinyAi) / CALLS],
-    ['50-call `Promise.all` fan-out (whole program)', fanGhost, fanAi],
+  const [tinyGhost, tinyThreads, tinyAi] = rounds.tiny!.map(median) as [number, number, number];
+  const [tripsGhost, tripsThreads, tripsAi] = rounds.trips!.map(median) as [number, number, number];
+  const [fanGhost, fanThreads, fanAi] = rounds.fan!.map(median) as [number, number, number];
+  const rows: Array<[string, number, number, number]> = [
+    ['warm program: fresh context + catalog + `return 1` + dispose', tinyGhost, tinyThreads, tinyAi],
+    [`host tool round trip (${CALLS} sequential awaited calls, per call)`, (tripsGhost - tinyGhost) / CALLS, (tripsThreads - tinyThreads) / CALLS, (tripsAi - tinyAi) / CALLS],
+    ['50-call `Promise.all` fan-out (whole program)', fanGhost, fanThreads, fanAi],
   ];
-  const table = rows.map(([name, g, a]) => `| ${name} | ${ms(g)} | ${ms(a)} | **${(a / g).toFixed(1)}×** |`).join('\n');
+  const table = rows.map(([name, g, t, a]) => `| ${name} | ${ms(g)} | ${ms(t)} | ${ms(a)} | **${(a / g).toFixed(1)}×** / **${(a / t).toFixed(1)}×** |`).join('\n');
   const bridge = await bridgeOnly();
-  return `| measure (median of ${ROUNDS} alternating rounds) | Ghostlight \`runCode\` (QuickJS in the isolate) | \`@ai-sdk/code-mode\` 1.0.42 (QuickJS in worker threads) | Ghostlight faster by |
-|---|---|---|---|
+  return `| measure (median of ${ROUNDS} alternating rounds) | Ghostlight, QuickJS in the isolate (Workers' engine) | Ghostlight, QuickJS in worker threads (Node's default) | \`@ai-sdk/code-mode\` 1.0.42 (QuickJS in worker threads) | Ghostlight faster by (isolate / threads) |
+|---|---|---|---|---|
 ${table}
-| first program in the process (cold) | ${ms(coldGhost)} | ${ms(coldAi)} | ${(coldAi / coldGhost).toFixed(1)}× |
+| first program in the process (cold) | ${ms(coldGhost)} | ${ms(coldThreads)} | ${ms(coldAi)} | ${(coldAi / coldGhost).toFixed(1)}× / ${(coldAi / coldThreads).toFixed(1)}× |
 
-Both run the same programs against an \`echo\` tool. Ghostlight's path includes resolving the tool list, the
-catalog, a fresh QuickJS runtime and context with the bootstrap, the tool call through \`invokeTool\` (validation,
-normalisation) and disposal (TypeScript stripping only runs for programs that do not parse as JavaScript).
+All run the same programs against an \`echo\` tool. Ghostlight's path includes resolving the tool list, the
+catalog, a fresh QuickJS runtime and context with the bootstrap (and its builtin bounds), the tool call through
+\`invokeTool\` (validation, normalisation) and disposal (TypeScript stripping only runs for programs that do not parse
+as JavaScript). Node's default engine adds a worker-thread message exchange per step (a worker per running
+program, reused; docs/code-mode.md, "Stopping programs"), the price of a bound no program can escape.
 Measured after the comparison, with no worker threads of the other design still busy: \`runCode\` ${ms(bridge.alone)}
-per warm program; without the tool path (the program driver and the QuickJS bridge with a no-op dispatch)
+per warm program in the isolate; without the tool path (the program driver and the QuickJS bridge with a no-op dispatch)
 ${ms(bridge.tiny)} per warm program and ${ms(bridge.trip)} per round trip.
-Targets: warm program ≤ 1 ms, round trip ≤ 0.05 ms, ≥ 10× faster per warm program than the worker-thread design.
 Load average while measuring: ${loadavg().map((value) => value.toFixed(1)).join(' / ')} (the machine is shared; compare ratios).`;
 }
 
 /** The driver and the QuickJS bridge alone: a no-op dispatch instead of a tool executor. */
 async function bridgeOnly(): Promise<{ tiny: number; trip: number; alone: number }> {
-  const engine = defaultCodeEngine();
+  const engine = inIsolate;
   const catalog = new CodeCatalog([ghostEcho]);
   const limits = resolveCodeLimits();
   const dispatch = async (_entry: unknown, args: Record<string, unknown>, n: number) =>

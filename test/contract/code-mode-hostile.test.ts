@@ -29,13 +29,15 @@ const MEMORY_BYTES = 16 * 1024 * 1024;
 const OUTPUT_BYTES = 100_000;
 const limits: Partial<CodeLimits> = { cpuMs: CPU_MS, memoryBytes: MEMORY_BYTES, wallMs: 5_000, outputBytes: OUTPUT_BYTES, cleanupMs: 200 };
 /**
- * The runtime's own scheduling noise, added to the measured times (the bound itself is 2 × cpuMs + 50 ms):
- * the suite runs in three runtimes at once on a shared two-core machine, so the OS can deschedule the host
- * for tens of milliseconds, and a stop also waits for timers, worker messages and a worker's termination.
- * Alone, the worst cases are far inside the bound (BENCHMARKS.md, "Code mode under attack").
+ * The runtime's own scheduling noise, added to the bound (2 × cpuMs + 50 ms) before it is asserted: the suite
+ * runs in three runtimes at once (and `npm test` beside every other project) on a shared two-core machine, so
+ * the OS deschedules the host and its workers for tens to hundreds of milliseconds, the budget is measured on
+ * the wall clock, and a stop also waits for timers, worker messages and a worker's termination. On an idle
+ * machine the worst cases are well inside the bound itself (BENCHMARKS.md, "Code mode under attack"); before
+ * the fixes the same programs held the host for seconds or never returned.
  */
-const BLOCKED_NOISE_MS = 50;
-const STOP_NOISE_MS = 150;
+const BLOCKED_NOISE_MS = 150;
+const STOP_NOISE_MS = 250;
 /** The issue's bound on host memory retained for one program. */
 const MEMORY_BOUND = 2 * MEMORY_BYTES;
 declare module 'vitest' {
@@ -290,6 +292,7 @@ interface Measurement {
   readonly name: string;
   readonly kind: string;
   readonly inThread: boolean;
+  readonly waits: boolean;
   readonly stoppedMs: number;
   readonly blockedMs: number;
   readonly retainedBytes: number | undefined;
@@ -352,7 +355,7 @@ describe('the hostile-program corpus', () => {
       const retainedBytes = before === undefined || after === undefined ? undefined : Math.max(0, after - before);
       const due = entry.abortAfterMs !== undefined ? Math.max(started + entry.abortAfterMs, triggered) : started + (entry.dueAfterMs ?? 0);
       const stoppedMs = ended - due;
-      measurements.push({ runtime: testRuntime.name, name: entry.name, kind: entry.kind, inThread: !preemptive, stoppedMs, blockedMs, retainedBytes, outcome: describeOutcome(settled) });
+      measurements.push({ runtime: testRuntime.name, name: entry.name, kind: entry.kind, inThread: !preemptive, waits: entry.waits === true, stoppedMs, blockedMs, retainedBytes, outcome: describeOutcome(settled) });
 
       expectOutcome(settled, entry.expect);
       entry.check?.(settled);
