@@ -1,5 +1,4 @@
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
-import type { ResourceLimits } from 'node:worker_threads';
 import type { CodeEngine } from '../../code-mode/code-engine.ts';
 import { createRemoteCodeEngine } from '../../code-mode/remote/remote-code-engine.ts';
 import type { WorkerMessage } from '../../code-mode/remote/remote-protocol.ts';
@@ -8,8 +7,20 @@ import type { WorkerMessage } from '../../code-mode/remote/remote-protocol.ts';
 export interface WorkerThreadCodeEngineOptions {
   /** Idle worker threads kept loaded for the next program (default 1). */
   idleWorkers?: number | undefined;
-  /** V8 heap limits of each worker thread (`worker_threads` `resourceLimits`); a worker past them stops its program with the memory limit. */
-  resourceLimits?: ResourceLimits | undefined;
+  /**
+   * V8 limits of each worker thread (`worker_threads`' `resourceLimits`): the worker's own heap, which holds
+   * what crosses between QuickJS and the host, not the QuickJS heap (`memoryBytes`). A worker past them stops
+   * its program with the memory limit.
+   */
+  resourceLimits?: WorkerThreadResourceLimits | undefined;
+}
+
+/** The `worker_threads` resource limits a code-engine worker accepts (megabytes). */
+export interface WorkerThreadResourceLimits {
+  readonly maxOldGenerationSizeMb?: number;
+  readonly maxYoungGenerationSizeMb?: number;
+  readonly codeRangeSizeMb?: number;
+  readonly stackSizeMb?: number;
 }
 
 /**
