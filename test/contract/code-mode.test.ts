@@ -179,6 +179,15 @@ describe('the code-mode session', () => {
     await codeSession.close();
   });
 
+  it('cuts an error to the observation token budget, as it cuts output', async () => {
+    const codeSession = session([]);
+    const observation = await codeSession.exec('text("y".repeat(1000)); throw new Error("x".repeat(100000));', 'e1', { maxOutputTokens: 10 });
+    expect(observation.status).toBe('error');
+    expect(observation.output.length).toBeLessThan(100);
+    expect(new TextEncoder().encode(observation.error).length).toBeLessThan(100);
+    expect(observation.error).toMatch(/^Error: xxx.*tokens truncated/s);
+  });
+
   it('gives each exec a fresh context', async () => {
     const codeSession = session([]);
     expect(await codeSession.exec('globalThis.transient = "set"; text(transient);', 'e1')).toMatchObject({ output: 'set' });

@@ -46,6 +46,8 @@ export function createWorkerThreadCodeEngine(options: WorkerThreadCodeEngineOpti
       const worker = new Worker(new URL('./code-engine-thread.ts', import.meta.url), {
         workerData: { port: port2 },
         transferList: [port2],
+        // The worker inherits the process's flags (loaders such as tsx included), except those a worker refuses.
+        execArgv: process.execArgv.filter((flag) => !flag.startsWith('--input-type')),
         ...(options.resourceLimits ? { resourceLimits: options.resourceLimits } : {}),
       });
       let failed: ((error: unknown) => void) | undefined;
