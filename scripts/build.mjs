@@ -3,7 +3,8 @@
 // tsc (7, the native compiler) emits one ESM file and one declaration file per source file, rewriting the
 // sources' `.ts` import specifiers to `.js`; per-file output keeps the module graph, so a user's bundler drops
 // whatever the program does not import. Then the Workers build of QuickJS gets its own copy of the wasm,
-// imported as `./quickjs.wasm` so that wrangler's default `**/*.wasm` rule loads it with no configuration.
+// imported as `./quickjs.wasm` so that wrangler's default `**/*.wasm` rule loads it with no configuration; the
+// TypeScript parser code mode uses is sucrase's, bundled without the plugins it never enables.
 // Finally every emitted import is checked: relative specifiers must name a file that exists.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { distOf, entries, privateImports } from './entries.mjs';
+import { bundleSucraseParser } from './sucrase-parser.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -42,6 +44,9 @@ for (const starter of ['adapter/node/worker-thread-code-engine.js', 'adapter/bro
   if (rewritten === text) fail(`${starter} no longer starts a worker with new URL('./….ts', import.meta.url)`);
   writeFileSync(file, rewritten);
 }
+
+// sucrase's parser, bundled into the package without its Flow and JSX plugins (scripts/sucrase-parser.mjs).
+writeFileSync(join(dist, 'code-mode', 'sucrase-loader.js'), await bundleSucraseParser());
 
 // Every public entry and private import target exists, with its declarations.
 for (const source of [...Object.values(entries), ...Object.values(privateImports).flatMap((conditions) => Object.values(conditions))]) {

@@ -5,7 +5,7 @@ import { ToolError } from '../tool/tool-error.ts';
 import { abortReason } from '../util/abort.ts';
 import { isPlainObject } from '../util/json.ts';
 import { Semaphore } from '../util/semaphore.ts';
-import { truncateBytes, utf8Length } from '../util/truncate.ts';
+import { APPROX_BYTES_PER_TOKEN, truncateMiddle, utf8Length } from '../util/truncate.ts';
 import type { CodeCatalog, CodeCatalogEntry } from './code-catalog.ts';
 import type { CodeEngine, CodeEngineHost, CodeEngineProgram, CodeEngineStep } from './code-engine.ts';
 import type { CodeLimits } from './code-limits.ts';
@@ -224,20 +224,15 @@ export class CodeProgram {
   }
 
   /**
-   * The program's error as the model sees it: error text counts as output, so it is cut to what is left of
-   * the output budget (keeping its start: the name, the message and the innermost frames).
+   * The program's error as the model sees it: error text counts as output, so past what is left of the output
+   * budget it is cut in the middle, as an observation cuts output.
    */
   #errorText(text: string): string {
     const left = Math.max(0, this.#options.limits.outputBytes - this.#outputBytes);
     const bytes = utf8Length(text);
-    if (bytes <= left) {
-      this.#outputBytes += bytes;
-      return text;
-    }
-    const marker = '\n… (error text cut at the output limit)';
-    const kept = truncateBytes(text, Math.max(0, left - utf8Length(marker)));
-    this.#outputBytes = this.#options.limits.outputBytes;
-    return `${kept}${marker}`;
+    this.#outputBytes += Math.min(bytes, left);
+    // The marker (…N tokens truncated…) takes up to 32 bytes of what is left.
+    return bytes <= left ? text : truncateMiddle(text, Math.max(1, Math.floor((left - 32) / APPROX_BYTES_PER_TOKEN))).text;
   }
 
   /** Adds to the output budget; false (and the program failed) past the limit. */

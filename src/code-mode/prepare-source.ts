@@ -1,13 +1,8 @@
-import type { SucraseParse } from './sucrase-tokens.ts';
 
 /** Whether a program is a script body or an ES module (the `code.run` style `export async function run({ input, tools })`). */
 export function sourceKind(source: string): 'script' | 'module' {
   return /^\s*export\s/m.test(source) ? 'module' : 'script';
 }
-
-// Node's own loader refuses the ES module build's extensionless imports; there the CommonJS build serves. The
-// specifier is not a literal, so bundlers leave it alone (they take the ES module build and never need it).
-const SUCRASE_PARSER_COMMONJS = 'sucrase/dist/parser/index.js';
 
 let eraser: Promise<(source: string) => string> | undefined;
 
@@ -19,10 +14,11 @@ let eraser: Promise<(source: string) => string> | undefined;
  * reports QuickJS's own syntax error.
  */
 export async function stripTypes(source: string): Promise<string | undefined> {
-  eraser ??= Promise.all([
-    import('./strip-types.ts'),
-    import('sucrase/dist/esm/parser/index.js').catch(() => import(/* @vite-ignore */ SUCRASE_PARSER_COMMONJS)) as Promise<{ parse: SucraseParse }>,
-  ]).then(([{ eraseTypes }, { parse }]) => (code: string) => eraseTypes(code, parse));
+  eraser ??= Promise.all([import('./strip-types.ts'), import('./sucrase-loader.ts').then(({ loadSucraseParse }) => loadSucraseParse())]).then(
+    ([{ eraseTypes }, parse]) =>
+      (code: string) =>
+        eraseTypes(code, parse),
+  );
   try {
     const code = (await eraser)(source);
     return code === source ? undefined : code;

@@ -8,6 +8,10 @@ import { ContextualKeyword, TokenType, type SucraseParse } from './sucrase-token
 // sucrase's CommonJS build, as Node loads it (the non-literal specifiers keep TypeScript from looking for types).
 const sucraseModule = async <MODULE,>(path: string) => (await import(`sucrase/dist/${path}`)) as MODULE;
 const { parse } = await sucraseModule<{ parse: SucraseParse }>('parser/index.js');
+// The parser as the built package ships it: sucrase's, bundled without its Flow and JSX plugins.
+const { bundleSucraseParser } = await import('../../scripts/sucrase-parser.mjs');
+const bundled = (await import(`data:text/javascript;base64,${Buffer.from(await bundleSucraseParser()).toString('base64')}`)) as { loadSucraseParse(): Promise<SucraseParse> };
+const builtParse = await bundled.loadSucraseParse();
 
 /** What sucrase's full transform made of a program before the eraser replaced it. */
 const sucrase = (source: string) => transform(source, { transforms: ['typescript'], disableESTransforms: true, keepUnusedImports: true }).code;
@@ -148,6 +152,8 @@ describe('eraseTypes on a corpus of TypeScript programs, against sucrase', () =>
   it.each(corpus)('$name', async ({ source, expected }) => {
     const ours = eraseTypes(source, parse);
     expect(ours).not.toBe(source);
+    // The built package's parser (no Flow, no JSX) gives the same program.
+    expect(eraseTypes(source, builtParse)).toBe(ours);
     // Line breaks never move: QuickJS's line numbers point into the program as written.
     expect(ours.split('\n').length).toBe(source.split('\n').length);
     // The same tokens as sucrase's output: only the spacing differs.

@@ -26,14 +26,3 @@ describe('truncateMiddle', () => {
   });
 });
 
-describe('truncateBytes', () => {
-  it('keeps the longest start within the bytes, never splitting a character', async () => {
-    const { truncateBytes, utf8Length } = await import('./truncate.ts');
-    expect(truncateBytes('hello', 10)).toBe('hello');
-    expect(truncateBytes('hello', 3)).toBe('hel');
-    expect(truncateBytes('aé😀b', 3)).toBe('aé');
-    expect(truncateBytes('aé😀b', 6)).toBe('aé');
-    expect(truncateBytes('aé😀b', 7)).toBe('aé😀');
-    expect(utf8Length(truncateBytes('€'.repeat(1000), 100))).toBeLessThanOrEqual(100);
-  });
-});

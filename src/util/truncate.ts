@@ -62,20 +62,3 @@ function isContinuation(byte: number | undefined): boolean {
   return byte !== undefined && (byte & 0xc0) === 0x80;
 }
 
-/**
- * The longest start of `text` within `maxBytes` UTF-8 bytes, cut on a character boundary (never inside a
- * surrogate pair); `text` itself when it fits.
- */
-export function truncateBytes(text: string, maxBytes: number): string {
-  if (text.length <= maxBytes / 3 || utf8Length(text) <= maxBytes) return text;
-  let bytes = 0;
-  let index = 0;
-  for (; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    const size = code < 0x80 ? 1 : code < 0x800 ? 2 : code >= 0xd800 && code <= 0xdbff && index + 1 < text.length ? 4 : 3;
-    if (bytes + size > maxBytes) break;
-    bytes += size;
-    if (size === 4) index++;
-  }
-  return text.slice(0, index);
-}

@@ -48,9 +48,10 @@ describe('the packed tarball', () => {
 
   it('runs an agent and a code-mode program from a plain Node ESM script (no TypeScript loader)', () => {
     const output = execFileSync(process.execPath, ['node/agent.mjs'], { cwd: consumer, encoding: 'utf8' });
-    const result = JSON.parse(output) as { outcome: string; response: string; program: unknown };
+    const result = JSON.parse(output) as { outcome: string; response: string; program: unknown; typed: unknown };
     expect(result.outcome).toBe('completed');
     expect(result.response).toContain('Ships in 3 to 5 days.');
     expect(result.program).toEqual([2, 4, 6]);
+    expect(result.typed).toEqual([14, 21]);
   });
 });
