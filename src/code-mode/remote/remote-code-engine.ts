@@ -2,7 +2,7 @@ import { ConfigurationError } from '../../error/configuration-error.ts';
 import type { CodeEngine, CodeEngineHost, CodeEngineProgram, CodeEngineRequest, CodeEngineStep, CodeEngineStopReason } from '../code-engine.ts';
 import { CodeLimitError } from '../code-limit-error.ts';
 import type { CodeLimitName } from '../code-limit-error.ts';
-import type { HostMessage, RemoteDelivery, RemoteError, WorkerMessage } from './remote-protocol.ts';
+import type { HostMessage, RemoteDelivery, RemoteError, RemoteEvent, WorkerMessage } from './remote-protocol.ts';
 
 /** A worker running {@link serveCodeEngine}, as the host sees it. */
 export interface CodeEngineWorker {
@@ -153,6 +153,8 @@ class WorkerSlot {
   readonly #worker: CodeEngineWorker;
   #waiting: ((message: WorkerMessage | undefined, failure?: unknown) => void) | undefined;
   #programs = 0;
+  /** Where a running step's streamed requests go. */
+  onEvents: ((events: readonly RemoteEvent[]) => void) | undefined;
 
   constructor(options: RemoteCodeEngineOptions) {
     const label = options.label ?? 'the code-engine worker';
@@ -245,6 +247,10 @@ class WorkerSlot {
   }
 
   #receive(message: WorkerMessage | undefined, failure?: unknown): void {
+    if (message?.type === 'events') {
+      this.onEvents?.(message.events);
+      return;
+    }
     const waiting = this.#waiting;
     this.#waiting = undefined;
     waiting?.(message, failure);
@@ -278,24 +284,35 @@ class RemoteProgram implements CodeEngineProgram {
   async step(): Promise<CodeEngineStep> {
     if (this.#stopReason || this.#disposed || this.#slot.dead) return { state: 'stopped', reason: this.#stopReason ?? 'host' };
     this.#slot.keepAlive(true);
+    // Requests arrive while the step runs (streamed) and with its result; the host applies them when the step
+    // ends, as an engine on the host's thread would have seen them by then, and applies what arrived even when
+    // the worker had to be terminated (a pending-call or output limit then explains the stop).
+    const streamed: RemoteEvent[] = [];
+    this.#slot.onEvents = (events) => streamed.push(...events);
     try {
       for (;;) {
         const reply = await this.#exchange();
+        this.#apply(streamed.splice(0));
         if (!reply) return { state: 'stopped', reason: this.#stopReason ?? 'memory' };
         this.#cpuUsed += reply.cpuMs;
-        for (const event of reply.events) {
-          if (event.kind === 'text') this.#host.text(event.text);
-          else if (event.kind === 'exit') this.#host.exit(event.value);
-          else {
-            // A call the host refuses rejects inside the program with the next step.
-            const refusal = this.#host.call(event.id, event.name, event.args);
-            if (refusal !== undefined) this.#deliveries.push({ id: event.id, ok: false, payload: refusal });
-          }
-        }
+        this.#apply(reply.events);
         if (reply.step.state !== 'waiting' || this.#deliveries.length === 0 || this.#host.shouldStop()) return reply.step;
       }
     } finally {
+      this.#slot.onEvents = undefined;
       if (!this.#slot.dead) this.#slot.keepAlive(false);
+    }
+  }
+
+  #apply(events: readonly RemoteEvent[]): void {
+    for (const event of events) {
+      if (event.kind === 'text') this.#host.text(event.text);
+      else if (event.kind === 'exit') this.#host.exit(event.value);
+      else {
+        // A call the host refuses rejects inside the program with the next step.
+        const refusal = this.#host.call(event.id, event.name, event.args);
+        if (refusal !== undefined) this.#deliveries.push({ id: event.id, ok: false, payload: refusal });
+      }
     }
   }
 

@@ -12,11 +12,13 @@ export type WorkerMessage =
   | { readonly type: 'load-failed'; readonly error: RemoteError }
   | { readonly type: 'started'; readonly program: number }
   | { readonly type: 'start-failed'; readonly program: number; readonly error: RemoteError }
+  /** Requests sent while a step still runs, so the host acts on them (and a terminated step loses none sent). */
+  | { readonly type: 'events'; readonly program: number; readonly events: readonly RemoteEvent[] }
   | {
       readonly type: 'stepped';
       readonly program: number;
       readonly step: CodeEngineStep;
-      /** What the program asked of the host during the step, in order. */
+      /** What the program asked of the host during the step, in order, after the `events` messages already sent. */
       readonly events: readonly RemoteEvent[];
       /** Milliseconds the step ran in the worker. */
       readonly cpuMs: number;

@@ -14,11 +14,13 @@ export interface CodeEngineWorkerPort {
  * Runs `engine` (an in-thread engine, QuickJS) inside a worker for a
  * {@link createRemoteCodeEngine} host: loads it, answers `ready`, then runs
  * the programs the host starts. A program's requests (tool calls, output,
- * exit) are collected during each step and sent with its result; the host
- * applies them in order. The worker also stops a program locally once its
- * output passes the limit, and refuses calls once one step holds more
- * argument bytes than the program's memory, so nothing a step collects grows
- * without bound.
+ * exit) are sent while the step runs (every 64 requests or 1 MiB of
+ * arguments) and with its result; the host applies them in order when the
+ * step ends. The worker also stops a program locally once its output passes
+ * the limit or one step makes more calls than the pending-call limit (the
+ * host then fails it with that limit), and refuses calls once one step holds
+ * more argument bytes than the program's memory, so nothing a step collects
+ * grows without bound.
  */
 export function serveCodeEngine(port: CodeEngineWorkerPort, engine: CodeEngine): void {
   const programs = new Map<number, RemoteProgramState>();
@@ -33,7 +35,7 @@ export function serveCodeEngine(port: CodeEngineWorkerPort, engine: CodeEngine):
   async function handle(message: HostMessage): Promise<void> {
     switch (message.type) {
       case 'start': {
-        const state = new RemoteProgramState(message.request);
+        const state = new RemoteProgramState(message.request, (events) => port.post({ type: 'events', program: message.program, events }));
         try {
           state.program = await engine.start({ ...message.request, host: state.host });
           programs.set(message.program, state);
@@ -63,17 +65,24 @@ export function serveCodeEngine(port: CodeEngineWorkerPort, engine: CodeEngine):
   }
 }
 
+/** Requests, or argument bytes, after which a running step sends what it collected. */
+const FLUSH_EVENTS = 64;
+const FLUSH_BYTES = 1024 * 1024;
+
 /** One program in the worker and the host stand-in that collects its requests. */
 class RemoteProgramState {
   program: CodeEngineProgram | undefined;
   readonly host: CodeEngineHost;
+  readonly #flush: (events: RemoteEvent[]) => void;
   #events: RemoteEvent[] = [];
+  #pendingBytes = 0;
   #stepArgBytes = 0;
   #stepCalls = 0;
   #outputBytes = 0;
   #stopped = false;
 
-  constructor(request: RemoteRequest) {
+  constructor(request: RemoteRequest, flush: (events: RemoteEvent[]) => void) {
+    this.#flush = flush;
     const { memoryBytes, outputBytes } = request.limits;
     const callsPerStep = (request.limits.pendingCalls ?? 256) + 1;
     this.host = {
@@ -82,7 +91,7 @@ class RemoteProgramState {
         const size = args?.length ?? 0;
         if (this.#stepArgBytes + size > memoryBytes) return 'Code-mode tool arguments in flight exceed the program memory limit';
         this.#stepArgBytes += size;
-        this.#events.push({ kind: 'call', id, name, args });
+        this.#push({ kind: 'call', id, name, args }, size);
         // Past the pending-call limit the host stops the program; stop collecting there.
         if (++this.#stepCalls >= callsPerStep) this.#stopped = true;
         return undefined;
@@ -90,16 +99,24 @@ class RemoteProgramState {
       text: (text) => {
         // Past the output limit the host fails the program; nothing more needs to cross.
         if (this.#outputBytes > outputBytes) return;
-        this.#events.push({ kind: 'text', text });
+        this.#push({ kind: 'text', text }, text.length);
         this.#outputBytes += utf8Length(text) + 1;
         if (this.#outputBytes > outputBytes) this.#stopped = true;
       },
       exit: (value) => {
-        this.#events.push({ kind: 'exit', value });
+        this.#push({ kind: 'exit', value }, 0);
         this.#stopped = true;
       },
       shouldStop: () => this.#stopped,
     };
+  }
+
+  /** Collects a request; sends the collection while the step runs once it is large enough. */
+  #push(event: RemoteEvent, bytes: number): void {
+    this.#events.push(event);
+    this.#pendingBytes += bytes;
+    if (this.#events.length < FLUSH_EVENTS && this.#pendingBytes < FLUSH_BYTES) return;
+    this.#flush(this.takeEvents());
   }
 
   beginStep(): void {
@@ -110,6 +127,7 @@ class RemoteProgramState {
   takeEvents(): RemoteEvent[] {
     const events = this.#events;
     this.#events = [];
+    this.#pendingBytes = 0;
     return events;
   }
 }
