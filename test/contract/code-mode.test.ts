@@ -172,7 +172,7 @@ describe('the code-mode session', () => {
   });
 
   it('stops a running program and reports terminated with its remaining output', async () => {
-    const codeSession = session([], { observeMs: 50 });
+    const codeSession = session([], { observeMs: 1_000 });
     expect(await codeSession.exec('text("started"); await new Promise(() => {});', 'e1')).toMatchObject({ status: 'still_working', output: 'started' });
     expect(await codeSession.stop()).toMatchObject({ status: 'terminated', output: '' });
     expect(await codeSession.exec('return "next"', 'e2')).toMatchObject({ status: 'completed', value: 'next' });
