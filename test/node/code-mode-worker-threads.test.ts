@@ -75,7 +75,8 @@ describe('the worker-thread code engine', () => {
   it('lets the process exit with idle workers (they are unreferenced)', () => {
     const script = `import { runCode } from './src/code-mode/index.ts'; import { createWorkerThreadCodeEngine } from './src/adapter/node/index.ts';
 const engine = createWorkerThreadCodeEngine({ idleWorkers: 2 }); console.log((await runCode('return 1 + 1', { engine })).value);`;
-    const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: projectRoot, encoding: 'utf8', timeout: 30_000 });
+    // With flags a worker refuses (--input-type, a V8 flag): the worker starts without them.
+    const output = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', '--input-type=module', '-e', script], { cwd: projectRoot, encoding: 'utf8', timeout: 30_000 });
     expect(output.trim()).toBe('2');
   });
 });

@@ -1,4 +1,5 @@
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import type { WorkerOptions } from 'node:worker_threads';
 import type { CodeEngine } from '../../code-mode/code-engine.ts';
 import { createRemoteCodeEngine } from '../../code-mode/remote/remote-code-engine.ts';
 import type { WorkerMessage } from '../../code-mode/remote/remote-protocol.ts';
@@ -43,11 +44,9 @@ export function createWorkerThreadCodeEngine(options: WorkerThreadCodeEngineOpti
     spawn: () => {
       const { port1, port2 } = new MessageChannel();
       // The build rewrites this URL to the emitted `.js` file beside this one.
-      const worker = new Worker(new URL('./code-engine-thread.ts', import.meta.url), {
+      const worker = startWorker(new URL('./code-engine-thread.ts', import.meta.url), {
         workerData: { port: port2 },
         transferList: [port2],
-        // The worker inherits the process's flags (loaders such as tsx included), except those a worker refuses.
-        execArgv: process.execArgv.filter((flag) => !flag.startsWith('--input-type')),
         ...(options.resourceLimits ? { resourceLimits: options.resourceLimits } : {}),
       });
       let failed: ((error: unknown) => void) | undefined;
@@ -84,4 +83,23 @@ export function createWorkerThreadCodeEngine(options: WorkerThreadCodeEngineOpti
       };
     },
   });
+}
+
+/**
+ * Starts the worker with the process's flags (loaders such as tsx included) but none a worker refuses:
+ * `--input-type` (only for `--eval` input), and the V8 and per-process flags (`--expose-gc`, …) Node names
+ * when it refuses them.
+ */
+function startWorker(url: URL, options: WorkerOptions): Worker {
+  let execArgv = process.execArgv.filter((flag) => !flag.startsWith('--input-type'));
+  for (let attempt = 0; attempt < 4; attempt++) {
+    try {
+      return new Worker(url, { ...options, execArgv });
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw error;
+      const refused = new Set(String((error as Error).message).slice(String((error as Error).message).lastIndexOf(':') + 1).split(',').map((flag) => flag.trim()));
+      execArgv = execArgv.filter((flag) => !refused.has(flag) && !refused.has(flag.split('=')[0]!));
+    }
+  }
+  return new Worker(url, { ...options, execArgv: [] });
 }
