@@ -293,6 +293,8 @@ interface Measurement {
   readonly kind: string;
   readonly inThread: boolean;
   readonly waits: boolean;
+  /** 2 × the program's cpuMs + 50 ms. */
+  readonly boundMs: number;
   readonly stoppedMs: number;
   readonly blockedMs: number;
   readonly retainedBytes: number | undefined;
@@ -355,7 +357,7 @@ describe('the hostile-program corpus', () => {
       const retainedBytes = before === undefined || after === undefined ? undefined : Math.max(0, after - before);
       const due = entry.abortAfterMs !== undefined ? Math.max(started + entry.abortAfterMs, triggered) : started + (entry.dueAfterMs ?? 0);
       const stoppedMs = ended - due;
-      measurements.push({ runtime: testRuntime.name, name: entry.name, kind: entry.kind, inThread: !preemptive, waits: entry.waits === true, stoppedMs, blockedMs, retainedBytes, outcome: describeOutcome(settled) });
+      measurements.push({ runtime: testRuntime.name, name: entry.name, kind: entry.kind, inThread: !preemptive, waits: entry.waits === true, boundMs: 2 * (entry.limits?.cpuMs ?? CPU_MS) + 50, stoppedMs, blockedMs, retainedBytes, outcome: describeOutcome(settled) });
 
       expectOutcome(settled, entry.expect);
       entry.check?.(settled);
