@@ -6,13 +6,14 @@ export interface CodeLimits {
   sourceBytes: number;
   /** Output of one program (`text` plus its return value) in UTF-8 bytes (default 1,000,000). */
   outputBytes: number;
-  /** QuickJS heap per program (default 64 MiB). */
+  /** QuickJS heap per program (default 64 MiB); also the most argument bytes its calls in flight may hold. */
   memoryBytes: number;
   /** QuickJS stack per program (default 256 KiB, at most 384 KiB: larger stacks overflow the host first). */
   stackBytes: number;
   /**
-   * CPU budget per program in milliseconds (default 10,000), measured by the clock where it advances and,
-   * because deployed Workers freeze the clock during CPU work, also by counting interrupt checks.
+   * CPU budget per program in milliseconds (default 10,000): the time the program runs, measured by the clock
+   * where it advances and estimated from interrupt checks and charged builtin work where it is frozen (deployed
+   * Workers). A program is stopped within 2 × cpuMs + 50 ms of host time (docs/code-mode.md, "Stopping programs").
    */
   cpuMs: number;
   /** Total lifetime of one program from `exec`, observed or not (default 300,000 ms). */
