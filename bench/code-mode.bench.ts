@@ -82,7 +82,9 @@ All run the same programs against an \`echo\` tool. Ghostlight's path includes r
 catalog, a fresh QuickJS runtime and context with the bootstrap (and its builtin bounds), the tool call through
 \`invokeTool\` (validation, normalisation) and disposal (TypeScript stripping only runs for programs that do not parse
 as JavaScript). Node's default engine adds a worker-thread message exchange per step (a worker per running
-program, reused; docs/code-mode.md, "Stopping programs"), the price of a bound no program can escape.
+program, reused; docs/code-mode.md, "Stopping programs"), the price of a bound no program can escape; its cold
+start here includes tsx compiling the worker's TypeScript sources (the built package starts a worker and loads
+QuickJS in it in under 200 ms on this machine).
 Measured after the comparison, with no worker threads of the other design still busy: \`runCode\` ${ms(bridge.alone)}
 per warm program in the isolate; without the tool path (the program driver and the QuickJS bridge with a no-op dispatch)
 ${ms(bridge.tiny)} per warm program and ${ms(bridge.trip)} per round trip.
