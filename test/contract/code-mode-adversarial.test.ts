@@ -66,7 +66,7 @@ const cases: Case[] = [
   { name: 'huge return value', source: 'return "x".repeat(200000);', expect: { limit: 'output' } },
   { name: 'toJSON that returns a huge value', source: 'return { toJSON() { return "y".repeat(300000); } };', expect: { limit: 'output' } },
   // Tool-call storms: bounded by the pending-call and budget limits.
-  { name: 'promise storm of tool calls', source: 'await Promise.all(Array.from({ length: 5000 }, () => tools.echo({})));', expect: { limit: 'pendingCalls' } },
+  { name: 'promise storm of tool calls', source: 'await Promise.all(Array.from({ length: 5000 }, () => tools.echo({})));', limits: { cpuMs: 2_000 }, expect: { limit: 'pendingCalls' } },
   { name: 'tool-call budget', source: 'for (let i = 0; i < 20; i++) await tools.echo({ i });', limits: { toolCalls: 10 }, expect: { threw: /Code-mode tool call budget exceeded/ } },
   { name: 'a tool that never answers', source: 'await tools.hang({});', limits: { wallMs: 150 }, expect: { limit: 'wall' } },
   { name: 'a promise that never settles', source: 'await new Promise(() => {});', limits: { wallMs: 150 }, expect: { limit: 'wall' } },
