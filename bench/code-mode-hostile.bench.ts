@@ -76,7 +76,9 @@ function runtimes(rows: Measurement[]): string {
     const retainedText = retained.length === 0 ? 'not measurable (no heap API in workerd)' : `${(Math.max(...retained) / 1048576).toFixed(1)} MiB`;
     return `| ${runtime} | ${ENGINES[runtime]} | ${all.length} | ${ms(blocked.blockedMs)} (${blocked.name}) | ${ms(stop.stoppedMs)} (${stop.name}) | ${retainedText} | ${over} |`;
   });
-  return `Command-line limits of every program: \`cpuMs\` ${CPU_MS}, \`memoryBytes\` 16 MiB, \`outputBytes\` 100,000 (a few programs raise \`cpuMs\` to do their work). The bound is **2 × cpuMs + 50 ms = ${BOUND} ms** of host time (more for the programs given a larger \`cpuMs\`; "over the bound" compares each with its own); host memory retained is bounded by 2 × memoryBytes = 32 MiB. Stop times count from the program's start (from the abort or the wall limit for the programs stopped that way) and include the runtime's own scheduling, with all three runtimes running at once on this machine.
+  return `Before the fixes (issue 19) the host never returned from \`includes\` over an array-like of length 2^53 − 1, \`join\` of \`new Array(2 ** 32 - 1)\`, a loop of BigInt \`toString\` calls or a promise-job fan-out, and stalled for seconds on a quadratic \`indexOf\` (4.0 s), a loop of 2 ms builtin calls (11 s) and 20,000 \`for (;;) await 0\` loops (54 s), with \`cpuMs\` 100–200 (as reported in the issue).
+
+Limits of every program: \`cpuMs\` ${CPU_MS}, \`memoryBytes\` 16 MiB, \`outputBytes\` 100,000 (a few programs raise \`cpuMs\` to do their work). The bound is **2 × cpuMs + 50 ms = ${BOUND} ms** of host time (more for the programs given a larger \`cpuMs\`; "over the bound" compares each with its own); host memory retained is bounded by 2 × memoryBytes = 32 MiB. Stop times count from the program's start (from the abort or the wall limit for the programs stopped that way) and include the runtime's own scheduling, with all three runtimes running at once on this machine.
 
 | runtime | engine | programs | longest host event-loop gap | longest time to stop | most host heap retained | over the bound (gap or stop) |
 |---|---|---|---|---|---|---|

@@ -24,10 +24,13 @@ export interface CodeEngineWorkerPort {
  */
 export function serveCodeEngine(port: CodeEngineWorkerPort, engine: CodeEngine): void {
   const programs = new Map<number, RemoteProgramState>();
-  const loaded = engine.ready().then(
-    () => port.post({ type: 'ready' }),
-    (error: unknown) => port.post({ type: 'load-failed', error: remoteError(error) }),
-  );
+  const loaded = engine
+    .ready()
+    .then(() => warmUp(engine))
+    .then(
+      () => port.post({ type: 'ready' }),
+      (error: unknown) => port.post({ type: 'load-failed', error: remoteError(error) }),
+    );
   port.listen((message) => {
     void loaded.then(() => handle(message));
   });
@@ -129,6 +132,22 @@ class RemoteProgramState {
     this.#events = [];
     this.#pendingBytes = 0;
     return events;
+  }
+}
+
+/**
+ * Runs one trivial program before the worker reports ready, so the first real one does not pay for compiling
+ * the engine's own code (a worker is started ahead of need: at `ready()`, and in the background after one is
+ * terminated).
+ */
+async function warmUp(engine: CodeEngine): Promise<void> {
+  const host = { call: () => 'warm-up', text: () => undefined, exit: () => undefined, shouldStop: () => false };
+  const limits = { memoryBytes: 16 * 1024 * 1024, stackBytes: 256 * 1024, cpuMs: 1_000, outputBytes: 1_000 };
+  const program = await engine.start({ source: 'return [1, 2].includes(2) && "x".indexOf("x") === 0;', kind: 'script', tools: [], input: undefined, limits, wallDeadline: Date.now() + 10_000, host });
+  try {
+    await program.step();
+  } finally {
+    program.dispose();
   }
 }
 
