@@ -25,4 +25,3 @@ describe('truncateMiddle', () => {
     expect(approxTokenCount('abcde')).toBe(2);
   });
 });
-

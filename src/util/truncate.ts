@@ -61,4 +61,3 @@ export function truncateMiddle(text: string, maxTokens: number): Truncation {
 function isContinuation(byte: number | undefined): boolean {
   return byte !== undefined && (byte & 0xc0) === 0x80;
 }
-
