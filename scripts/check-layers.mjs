@@ -17,7 +17,7 @@ export const LAYERS = [
   { name: 'data', folders: ['schema', 'content', 'model'] },
   { name: 'tools', folders: ['tool'] },
   { name: 'runtime', folders: ['agent', 'events', 'session', 'registry', 'structured'] },
-  { name: 'capabilities', folders: ['workspace', 'sandbox', 'filesystem-tools', 'shell', 'artifacts', 'skills', 'code-mode', 'mcp', 'demo-model', 'opentelemetry', 'context', 'prompts', 'todos', 'subagents'] },
+  { name: 'capabilities', folders: ['workspace', 'sandbox', 'filesystem-tools', 'shell', 'artifacts', 'skills', 'code-mode', 'mcp', 'demo-model', 'opentelemetry', 'context', 'prompts', 'todos', 'subagents', 'workflows'] },
   { name: 'surfaces', folders: ['ag-ui', 'ui-stream', 'http'] },
   { name: 'adapters', folders: ['adapter/cloudflare', 'adapter/browser', 'adapter/node'] },
 ];
@@ -38,6 +38,7 @@ export const CAPABILITY_DEPENDENCIES = {
   prompts: [],
   todos: [],
   subagents: [],
+  workflows: [],
 };
 
 const layerOf = new Map(LAYERS.flatMap((layer, index) => layer.folders.map((folder) => [folder, index])));
