@@ -17,7 +17,7 @@ export const LAYERS = [
   { name: 'data', folders: ['schema', 'content', 'model'] },
   { name: 'tools', folders: ['tool'] },
   { name: 'runtime', folders: ['agent', 'events', 'session', 'registry', 'structured'] },
-  { name: 'capabilities', folders: ['workspace', 'sandbox', 'filesystem-tools', 'shell', 'artifacts', 'skills', 'code-mode', 'mcp', 'demo-model', 'opentelemetry', 'context', 'prompts', 'todos', 'subagents', 'workflows'] },
+  { name: 'capabilities', folders: ['workspace', 'sandbox', 'filesystem-tools', 'shell', 'artifacts', 'skills', 'code-mode', 'mcp', 'demo-model', 'opentelemetry', 'context', 'prompts', 'todos', 'subagents', 'workflows', 'assemblies'] },
   { name: 'surfaces', folders: ['ag-ui', 'ui-stream', 'http'] },
   { name: 'adapters', folders: ['adapter/cloudflare', 'adapter/browser', 'adapter/node'] },
 ];
@@ -39,6 +39,7 @@ export const CAPABILITY_DEPENDENCIES = {
   todos: [],
   subagents: [],
   workflows: [],
+  assemblies: ['workflows'],
 };
 
 const layerOf = new Map(LAYERS.flatMap((layer, index) => layer.folders.map((folder) => [folder, index])));

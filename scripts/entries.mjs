@@ -14,6 +14,7 @@ export const entries = {
   './artifacts': 'src/artifacts/index.ts',
   './mcp': 'src/mcp/index.ts',
   './subagents': 'src/subagents/index.ts',
+  './assemblies': 'src/assemblies/index.ts',
   './http': 'src/http/index.ts',
   './ag-ui': 'src/ag-ui/index.ts',
   './ui-stream': 'src/ui-stream/index.ts',

@@ -9,6 +9,8 @@ import { TOOL_NAME_PATTERN } from '../tool/tool-name.ts';
 import { Semaphore } from '../util/semaphore.ts';
 import { defineAgent } from './agent.ts';
 import type { Agent } from './agent.ts';
+import { isComposite } from './askable.ts';
+import type { Askable } from './askable.ts';
 
 /** Options of {@link asTool}. */
 export interface AsToolOptions {
@@ -49,6 +51,9 @@ interface PreservedContext {
  * caller's. A failed delegated run is a tool error the model can act on;
  * cancellation and the deadline end the caller's run as they would its own.
  *
+ * A composite assembly (a Workflow, Swarm or Graph from `ghostlight/assemblies`)
+ * is delegated the same way; it takes no `model` or `tools` override.
+ *
  * With `preserveContext`, calls in one run of the caller share the delegated
  * agent's history and run one at a time; each run of the caller starts fresh.
  *
@@ -56,18 +61,22 @@ interface PreservedContext {
  * const classify = asTool(sentimentAgent, { name: 'classify_sentiment' });
  * const support = defineAgent({ name: 'support', model, tools: [classify] });
  */
-export function asTool<TOutput>(agent: Agent<TOutput>, options: AsToolOptions = {}): Tool<AgentToolInput, TOutput> {
-  if (!isAgent(agent)) throw new ConfigurationError('asTool needs an agent made by defineAgent');
+export function asTool<TOutput>(agent: Agent<TOutput> | Askable<TOutput>, options: AsToolOptions = {}): Tool<AgentToolInput, TOutput> {
+  const composite = isComposite(agent);
+  if (!composite && !isAgent(agent)) throw new ConfigurationError('asTool needs an agent made by defineAgent or an assembly');
   const name = options.name ?? agent.name;
   if (options.name === undefined && !TOOL_NAME_PATTERN.test(name)) {
     throw new ConfigurationError(`Agent ${agent.name} is not a valid tool name: give asTool a name`);
   }
+  if (composite && (options.model !== undefined || options.tools !== undefined)) {
+    throw new ConfigurationError('Composite assemblies do not accept delegated model or tool overrides');
+  }
   if (options.tools !== undefined && !Array.isArray(options.tools)) throw new ConfigurationError('Delegated tools must be a list of tools');
-  const delegate: Agent<TOutput> =
-    options.model === undefined && options.tools === undefined
+  const delegate: Askable<TOutput> =
+    composite || (options.model === undefined && options.tools === undefined)
       ? agent
       : (defineAgent({
-          ...agent.definition,
+          ...(agent as Agent<TOutput>).definition,
           ...(options.model !== undefined ? { model: options.model } : {}),
           ...(options.tools !== undefined ? { tools: options.tools } : {}),
         }) as unknown as Agent<TOutput>);

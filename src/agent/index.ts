@@ -1,6 +1,8 @@
 export { Agent, defineAgent } from './agent.ts';
 export type { AgentDefinitionInput, RunStream, ToolRecord } from './agent.ts';
 export { asTool, isAgent } from './as-tool.ts';
+export { isAskable, isComposite } from './askable.ts';
+export type { Askable, AssemblyKind } from './askable.ts';
 export type { AgentToolInput, AsToolOptions } from './as-tool.ts';
 export type { AgentDefinition, Instructions, PromptLocals } from './agent-definition.ts';
 export { cancel, prepend, replace } from './hooks.ts';

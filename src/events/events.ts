@@ -74,6 +74,59 @@ export interface SubagentEventPayload {
   errorType?: string;
 }
 
+/** The composite kinds of `ghostlight/assemblies`. */
+export type CompositeKind = 'workflow' | 'swarm' | 'graph';
+
+/** Which assembly wrote an assembly event and which of its steps it is about. */
+interface AssemblyEventSource {
+  /** The assembly's name. */
+  assembly: string;
+  assemblyKind: CompositeKind;
+}
+
+/** One step of an assembly: a participant (agent or nested assembly) run once, with its retries. */
+interface AssemblyStepSource extends AssemblyEventSource {
+  stepId: string;
+  /** The participant's name in its assembly (`as`, the member id, the node id). */
+  participant: string;
+  /** The graph branch (the id of the fan-out target it started from), inside a fan-out. */
+  branchId?: string;
+}
+
+/**
+ * What composite assemblies write to their run's log (SPEC A13 "Assembly
+ * events"): each step's start, stop, failure and retry, and the moves
+ * between steps (graph transitions, fan-outs and fan-ins, swarm handoffs).
+ * Events of a nested assembly name it in `assembly`.
+ */
+export type AssemblyEventPayload =
+  | (AssemblyStepSource & { type: 'assembly-step-start'; step: number })
+  | (AssemblyStepSource & { type: 'assembly-step-stop'; step: number; usage: Usage })
+  | (AssemblyStepSource & {
+      type: 'assembly-step-error';
+      /** The attempt that failed, from 1. */
+      attempt: number;
+      /** The error's name (never its message). */
+      errorType: string;
+      /** False when the step is retried. */
+      terminal: boolean;
+    })
+  | (AssemblyStepSource & { type: 'assembly-step-retry'; attempt: number; errorType: string; delay: number })
+  | (AssemblyEventSource & {
+      type: 'assembly-transition';
+      step: number;
+      from: string;
+      to: string;
+      /** A graph error edge, taken because `from` failed. */
+      error?: boolean;
+      /** A swarm handoff. */
+      handoff?: boolean;
+      branchId?: string;
+    })
+  | (AssemblyEventSource & { type: 'assembly-fork'; from: string; branches: readonly string[] })
+  | (AssemblyEventSource & { type: 'assembly-join'; from: readonly string[]; to: string })
+  | (AssemblyEventSource & { type: 'assembly-handoff-loop'; from: string; to: string; count: number });
+
 /** The event types and their payloads, before the envelope is added. */
 export type EventPayload =
   | { type: 'run-start'; sessionId: string; agent: string }
@@ -158,6 +211,7 @@ export type EventPayload =
     }
   | { type: 'agent-interjection-delivered'; turn: number; interjectionIds: readonly string[]; batchKey?: string }
   | SubagentEventPayload
+  | AssemblyEventPayload
   | { type: 'invocation-stop'; agent: string; usage: Usage }
   | { type: 'invocation-error'; agent: string; usage: Usage; error: ErrorInfo }
   | { type: 'run-stop'; outcome: 'completed'; response: string; output: unknown }
@@ -170,6 +224,11 @@ export type GhostlightEvent = EventPayload & EventEnvelope;
 
 /** The event of one type. */
 export type EventOf<TYPE extends GhostlightEvent['type']> = Extract<GhostlightEvent, { type: TYPE }>;
+
+/** Whether `event` is an assembly event (`assembly-step-start`, `assembly-transition`, …). */
+export function isAssemblyEvent(event: GhostlightEvent): event is GhostlightEvent & AssemblyEventPayload {
+  return event.type.startsWith('assembly-');
+}
 
 /** The four terminal event types; exactly one ends every run. */
 export const TERMINAL_EVENT_TYPES = ['run-stop', 'run-partial', 'run-cancel', 'run-error'] as const;

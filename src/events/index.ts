@@ -1,6 +1,8 @@
 export { EventLog } from './event-log.ts';
-export { TERMINAL_EVENT_TYPES, isTerminalEvent } from './events.ts';
+export { TERMINAL_EVENT_TYPES, isAssemblyEvent, isTerminalEvent } from './events.ts';
 export type {
+  AssemblyEventPayload,
+  CompositeKind,
   ErrorInfo,
   EventEnvelope,
   EventOf,

@@ -105,7 +105,7 @@ describe('agents as tools (SPEC A14 agent_as_tool)', () => {
     expect(results(fixed)[0]!.value).toBe('from the override');
     expect(replacement.calls[0]!.tools!.map((tool) => (tool as { name: string }).name)).toEqual(['lookup']);
     expect(() => asTool(defineAgent({ name: 'has.dot', model: replacement }))).toThrow('give asTool a name');
-    expect(() => asTool({} as never)).toThrow('asTool needs an agent made by defineAgent');
+    expect(() => asTool({} as never)).toThrow('asTool needs an agent made by defineAgent or an assembly');
   });
 
   it('ends the caller cancelled when the caller is cancelled during a delegated run', async () => {
