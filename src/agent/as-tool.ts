@@ -135,5 +135,5 @@ function replaceState(target: RunState, source: RunState): void {
 export function isAgent(value: unknown): value is Agent {
   const candidate = value as Partial<Agent> | null | undefined;
   return typeof candidate === 'object' && candidate !== null && typeof candidate.ask === 'function' && typeof candidate.stream === 'function'
-    && typeof candidate.definition === 'object' && candidate.definition !== null;
+    && typeof candidate.definition === 'object' && candidate.definition !== null && (candidate as { kind?: unknown }).kind === undefined;
 }

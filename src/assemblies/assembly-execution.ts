@@ -255,6 +255,8 @@ export class AssemblyExecution {
       } catch (thrown) {
         error = thrown;
       }
+      // The run's own cancellation or deadline reaches the child as an abort: report the run's reason.
+      if (error !== undefined && CancelledError.isInstance(error) && this.signal.aborted) error = abortReason(this.signal);
       if (error !== undefined && DeadlineExceededError.isInstance(error) && deadline === ownDeadline && ownDeadline !== undefined && !this.signal.aborted) {
         error = new AssemblyStepTimeoutError(`assembly step ${JSON.stringify(request.participant)} exceeded its timeout`);
       }
