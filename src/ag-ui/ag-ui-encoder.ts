@@ -186,6 +186,32 @@ export class AgUiEncoder {
         out.push(custom('ghostlight.subagent', lifecycle, timestamp));
         break;
       }
+      case 'assembly-step-start':
+      case 'assembly-step-stop':
+        // A composite's steps are AG-UI steps; the participant names the step.
+        out.push({
+          type: event.type === 'assembly-step-start' ? 'STEP_STARTED' : 'STEP_FINISHED',
+          stepName: event.participant,
+          timestamp,
+          metadata: {
+            stepId: event.stepId,
+            assembly: event.assembly,
+            assemblyKind: event.assemblyKind,
+            step: event.step,
+            ...(event.branchId !== undefined ? { branchId: event.branchId } : {}),
+          },
+        });
+        break;
+      case 'assembly-step-error':
+      case 'assembly-step-retry':
+      case 'assembly-transition':
+      case 'assembly-fork':
+      case 'assembly-join':
+      case 'assembly-handoff-loop': {
+        const { type, runId: _runId, sequence: _sequence, time: _time, ...detail } = event;
+        out.push(custom('ghostlight.assembly', { event: type.slice('assembly-'.length), ...detail }, timestamp));
+        break;
+      }
       case 'agent-interjection-delivered':
         this.#closeText(out, timestamp);
         out.push(custom('ghostlight.agent_interjection_delivered', {

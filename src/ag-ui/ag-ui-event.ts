@@ -27,7 +27,16 @@ export type AgUiEvent =
       timestamp?: number;
       metadata: { status: 'success' | 'error'; toolName: string };
     }
+  | AgUiStep
   | AgUiCustom;
+
+/** `STEP_STARTED` / `STEP_FINISHED`: a step of a composite assembly (`stepName` is the participant). */
+export interface AgUiStep {
+  type: 'STEP_STARTED' | 'STEP_FINISHED';
+  stepName: string;
+  timestamp?: number;
+  metadata: { stepId: string; assembly: string; assemblyKind: string; step: number; branchId?: string };
+}
 
 /** `RUN_STARTED`: the first event of a run. */
 export interface AgUiRunStarted {

@@ -1,4 +1,4 @@
-import type { Agent } from '../agent/agent.ts';
+import type { Askable } from '../agent/askable.ts';
 import type { Instrumentation } from '../instrumentation/instrumentation.ts';
 import type { SessionStore } from '../session/session-store.ts';
 import type { CorsPolicy } from './cors-policy.ts';
@@ -52,8 +52,8 @@ export interface AgentAppCors {
 
 /** Options of {@link createAgentApp}. */
 export interface AgentAppOptions {
-  /** The agents served, by name (`/agents/:name/...`). */
-  readonly agents: readonly Agent[];
+  /** The agents served, by name (`/agents/:name/...`); composite assemblies (`ghostlight/assemblies`) are served the same way. */
+  readonly agents: readonly Askable[];
   /**
    * Authenticates a request: return `{ actorId, context }`, or null to
    * answer 401. Throw an `HttpError` to answer with another status. Required:

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Context, MiddlewareHandler } from 'hono';
-import type { Agent } from '../agent/agent.ts';
+import type { Askable } from '../agent/askable.ts';
 import { assertKnownKeys } from '../agent/option-keys.ts';
 import { AgUiEncoder } from '../ag-ui/ag-ui-encoder.ts';
 import { ConfigurationError } from '../error/configuration-error.ts';
@@ -24,7 +24,7 @@ import { readSession, startRun, toHttpError, unknownSession } from './start-run.
 import type { StartedRun } from './start-run.ts';
 import { parseUiChatRequest } from './ui-chat-request.ts';
 
-type AppEnv = { Variables: { auth: AuthResult; agent: Agent } };
+type AppEnv = { Variables: { auth: AuthResult; agent: Askable } };
 
 const DEFAULTS = {
   maxBodyBytes: 1024 * 1024,
@@ -117,7 +117,7 @@ export function createAgentApp(options: AgentAppOptions): Hono<AppEnv> {
    * AG-UI and chat, whose protocols always carry a thread id, the run goes on
    * without a stored session (the client holds the conversation).
    */
-  async function sessionFor(agent: Agent, actorId: string, sessionId: string | undefined, required: boolean): Promise<SessionStore | undefined> {
+  async function sessionFor(agent: Askable, actorId: string, sessionId: string | undefined, required: boolean): Promise<SessionStore | undefined> {
     const store = stores.get(agent.name);
     if (!store || sessionId === undefined) return undefined;
     if (sessionMode === 'client' && sessionId.length < limits.minSessionIdLength) {
@@ -221,7 +221,7 @@ export function createAgentApp(options: AgentAppOptions): Hono<AppEnv> {
 }
 
 interface CheckedOptions {
-  readonly agents: ReadonlyMap<string, Agent>;
+  readonly agents: ReadonlyMap<string, Askable>;
   readonly limits: RequestLimits & typeof DEFAULTS;
   readonly authenticate: Authenticate;
   readonly sessionMode: 'server' | 'client';
@@ -234,7 +234,7 @@ function checkOptions(options: AgentAppOptions): CheckedOptions {
   if (typeof options !== 'object' || options === null) throw new ConfigurationError('createAgentApp needs an options object');
   assertKnownKeys(options, OPTION_KEYS, 'createAgentApp', { authenticate: 'auth', sessionStore: 'sessions', store: 'sessions', timeoutMs: 'runTimeoutMs' });
   if (!Array.isArray(options.agents) || options.agents.length === 0) throw new ConfigurationError('createAgentApp needs at least one agent (agents: [...])');
-  const agents = new Map<string, Agent>();
+  const agents = new Map<string, Askable>();
   for (const agent of options.agents) {
     if (agents.has(agent.name)) throw new ConfigurationError(`Two agents are named ${agent.name}`);
     agents.set(agent.name, agent);

@@ -1,4 +1,5 @@
-import type { Agent, RunStream } from '../agent/agent.ts';
+import type { RunStream } from '../agent/agent.ts';
+import type { Askable } from '../agent/askable.ts';
 import { CancelledError, InvocationError } from '../error/control-errors.ts';
 import { GhostlightError } from '../error/ghostlight-error.ts';
 import type { GhostlightEvent } from '../events/events.ts';
@@ -40,7 +41,7 @@ export interface StartRunSettings {
  * The client's disconnect (`signal`) aborts the run, queued or running.
  */
 export async function startRun(
-  agent: Agent,
+  agent: Askable,
   request: RunRequest,
   auth: AuthResult,
   settings: StartRunSettings,

@@ -175,6 +175,35 @@ export class UiMessageEncoder {
         out.push({ type: 'data-ghostlight-subagent', id: event.subagentId, data: lifecycle });
         break;
       }
+      case 'assembly-step-start':
+      case 'assembly-step-stop':
+      case 'assembly-step-error':
+      case 'assembly-step-retry': {
+        // One part per assembly step, updated in place (same id): where the step is.
+        const status = event.type === 'assembly-step-start' ? 'running' : event.type === 'assembly-step-stop' ? 'completed' : event.type === 'assembly-step-retry' ? 'retrying' : event.terminal ? 'failed' : 'retrying';
+        out.push({
+          type: 'data-ghostlight-assembly-step',
+          id: event.stepId,
+          data: {
+            stepId: event.stepId,
+            participant: event.participant,
+            assembly: event.assembly,
+            assemblyKind: event.assemblyKind,
+            status,
+            ...(event.branchId !== undefined ? { branchId: event.branchId } : {}),
+            ...('errorType' in event ? { errorType: event.errorType } : {}),
+          },
+        });
+        break;
+      }
+      case 'assembly-transition':
+      case 'assembly-fork':
+      case 'assembly-join':
+      case 'assembly-handoff-loop': {
+        const { type, runId: _runId, sequence: _sequence, time: _time, ...detail } = event;
+        out.push({ type: 'data-ghostlight-assembly', transient: true, data: { event: type.slice('assembly-'.length), ...detail } });
+        break;
+      }
       case 'agent-interjection-delivered':
         out.push({
           type: 'data-ghostlight-interjection',
