@@ -213,6 +213,40 @@ describe('the playground, served by the Worker, in Chromium', () => {
     await page.check('input[value="tab"]');
   });
 
+  it('runs the keyless Graph example: its toMermaid() diagram lights up node by node, the specialists run at once', async () => {
+    await page.click('button[data-example="investigation"]');
+    const turn = await send(page, 'I was charged twice for order 481 and it has not arrived yet.');
+    await expect(turn.getAttribute('data-outcome')).resolves.toBe('completed');
+    const states = await turn.locator('svg.assembly-diagram g.node').evaluateAll((nodes) => nodes.map((node) => [node.getAttribute('data-node'), node.getAttribute('data-state')]));
+    expect(states).toEqual([
+      ['triage', 'completed'],
+      ['billing', 'completed'],
+      ['shipping', 'completed'],
+      ['writer', 'completed'],
+      ['start', 'idle'],
+      ['finish', 'completed'],
+    ]);
+    await expect(turn.locator('p.text').last().innerText()).resolves.toContain('Here is what the specialists found');
+    await expect(turn.locator('p.text').last().innerText()).resolves.not.toContain('Needs a billing check');
+    const timeline = await page.locator('.timeline').innerText();
+    expect(timeline).toContain('fan-out triage → billing, shipping');
+    expect(timeline).toContain('fan-in billing, shipping → writer');
+    await page.screenshot({ path: join(screenshotDir, 'graph-investigation.png') });
+  });
+
+  it('runs the Swarm example: triage hands off to the billing desk, whose answer alone streams', async () => {
+    await page.click('button[data-example="desks"]');
+    const turn = await send(page, 'Why was I charged twice?');
+    await expect(turn.getAttribute('data-outcome')).resolves.toBe('completed');
+    const states = await turn.locator('svg.assembly-diagram g.node').evaluateAll((nodes) => Object.fromEntries(nodes.map((node) => [node.getAttribute('data-node'), node.getAttribute('data-state')])));
+    expect(states).toMatchObject({ triage: 'completed', billing: 'completed', shipping: 'idle' });
+    const text = await turn.innerText();
+    expect(text).toContain('billing desk');
+    expect(text).not.toContain('Routing your request');
+    await expect(page.locator('.timeline').innerText()).resolves.toContain('handoff triage → billing');
+    await page.screenshot({ path: join(screenshotDir, 'swarm-handoffs.png') });
+  });
+
   it('is accessible (axe-core: no serious or critical violations) and usable on a narrow screen', async () => {
     await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
     const violations = await page.evaluate(async () => {

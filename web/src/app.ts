@@ -1,4 +1,4 @@
-import type { Agent } from 'ghostlight';
+import type { Askable } from 'ghostlight';
 import { h, replaceChildren } from './dom';
 import type { ExampleInfo } from './examples/example';
 import { examples } from './examples/index';
@@ -7,6 +7,7 @@ import { loadSettings, saveSettings } from './settings';
 import type { Settings } from './settings';
 import type { Runner, ViewEvent } from './view-event';
 import { artifactGallery } from './view/artifact-view';
+import { AssemblyDiagram } from './view/assembly-diagram';
 import { planOf } from './view/plan-checklist';
 import { Inspector } from './view/inspector';
 import { skillsView } from './view/skills-view';
@@ -22,7 +23,9 @@ export function createApp(root: HTMLElement): void {
   let settings: Settings = loadSettings();
   let example: ExampleInfo = examples[0]!;
   let controller: AbortController | undefined;
-  const agents = new Map<string, Promise<Agent>>();
+  /** The running assembly's diagram, when the example is one. */
+  let diagram: AssemblyDiagram | undefined;
+  const agents = new Map<string, Promise<Askable>>();
   /** Tool names by call id, for the calls of the current run (a plan is shown from write_todos results). */
   const toolNames = new Map<string, string>();
   const exampleFor = (id: string) => examples.find((candidate) => candidate.id === id) ?? example;
@@ -59,7 +62,7 @@ export function createApp(root: HTMLElement): void {
   const exampleInfo = h('div', { class: 'example-info' });
   const exampleList = h('ul', { class: 'examples', 'aria-label': 'Example agents' });
 
-  function agentFor(id: string): Promise<Agent> {
+  function agentFor(id: string): Promise<Askable> {
     let agent = agents.get(id);
     if (!agent) {
       // The agent runtime (core, AI SDK, QuickJS glue) loads on the first run, not with the page.
@@ -96,7 +99,13 @@ export function createApp(root: HTMLElement): void {
     transcript.user(input);
     toolNames.clear();
     timeline.start(`${example.title} · ${runner().label}`);
+    diagram = undefined;
     try {
+      const loaded = await example.load();
+      if (loaded.diagram && runner() === local) {
+        diagram = new AssemblyDiagram(loaded.diagram(await agentFor(example.id)), example.title);
+        transcript.attach(diagram.element);
+      }
       for await (const view of runner().run(example.id, input, controller.signal)) show(view);
     } catch (error) {
       const aborted = controller.signal.aborted;
@@ -112,6 +121,10 @@ export function createApp(root: HTMLElement): void {
 
   function show(view: ViewEvent): void {
     switch (view.type) {
+      case 'assembly':
+        if (view.participant !== undefined && view.state) diagram?.step(view.participant, view.state, view.stepId);
+        timeline.add(view.label, view.state === 'failed' ? 'error' : view.state === 'completed' ? 'success' : 'info');
+        break;
       case 'turn-start':
         timeline.add(`model turn ${view.turn}`);
         break;
@@ -155,6 +168,7 @@ export function createApp(root: HTMLElement): void {
         trace.show(view.operations, view.where);
         break;
       case 'end':
+        diagram?.finish(view.outcome);
         transcript.end(view);
         timeline.add(`run ${view.outcome}`, view.outcome === 'completed' ? 'success' : 'error');
         break;

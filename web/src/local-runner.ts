@@ -1,5 +1,6 @@
 import type { ModelMessage } from 'ai';
-import type { Agent, AskOptions, GhostlightEvent } from 'ghostlight';
+import type { Askable, AskOptions, GhostlightEvent } from 'ghostlight';
+import { assemblyView } from './assembly-view';
 import { subagentView } from './subagent-view';
 import type { ArtifactView, Runner, ViewEvent } from './view-event';
 
@@ -9,12 +10,12 @@ import type { ArtifactView, Runner, ViewEvent } from './view-event';
  */
 export class LocalRunner implements Runner {
   readonly label = 'this tab';
-  readonly #agents: (id: string) => Promise<Agent>;
+  readonly #agents: (id: string) => Promise<Askable>;
   readonly #options: (id: string) => Promise<Partial<AskOptions>>;
   readonly #history = new Map<string, ModelMessage[]>();
   readonly #sessionId = crypto.randomUUID();
 
-  constructor(agents: (id: string) => Promise<Agent>, options: (id: string) => Promise<Partial<AskOptions>> = async () => ({})) {
+  constructor(agents: (id: string) => Promise<Askable>, options: (id: string) => Promise<Partial<AskOptions>> = async () => ({})) {
     this.#agents = agents;
     this.#options = options;
   }
@@ -67,6 +68,15 @@ function toViewEvent(event: GhostlightEvent): ViewEvent | undefined {
       return { type: 'usage', totalTokens: event.total.totalTokens };
     case 'subagent':
       return subagentView(event as unknown as Record<string, unknown>);
+    case 'assembly-step-start':
+    case 'assembly-step-stop':
+    case 'assembly-step-error':
+    case 'assembly-step-retry':
+    case 'assembly-transition':
+    case 'assembly-fork':
+    case 'assembly-join':
+    case 'assembly-handoff-loop':
+      return assemblyView(event);
     case 'program-start':
       return { type: 'program-start', id: event.programId, source: event.source };
     case 'program-observe':

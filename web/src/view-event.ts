@@ -16,6 +16,7 @@ export type ViewEvent =
   | { type: 'artifacts'; id: string; items: ArtifactView[] }
   | { type: 'usage'; totalTokens: number }
   | SubagentView
+  | AssemblyView
   | { type: 'custom'; name: string; value: unknown }
   | { type: 'trace'; operations: RecordedOperation[]; where: string }
   | { type: 'end'; outcome: 'completed' | 'failed' | 'partial' | 'cancelled'; response: string; output?: unknown; error?: string };
@@ -34,6 +35,17 @@ export interface SubagentView {
   toolCallId?: string;
   toolName?: string;
   toolStatus?: string;
+}
+
+/** A composite assembly's step or move (Ghostlight's `assembly-*` events). */
+export interface AssemblyView {
+  type: 'assembly';
+  /** For the timeline. */
+  label: string;
+  /** The step's participant and where it is, for step events. */
+  participant?: string;
+  state?: 'running' | 'completed' | 'failed' | 'retrying';
+  stepId?: string;
 }
 
 /** A file a tool produced, ready to show. */

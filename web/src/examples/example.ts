@@ -1,5 +1,5 @@
 import type { LanguageModel } from 'ai';
-import type { Agent, AskOptions } from 'ghostlight';
+import type { Askable, AskOptions } from 'ghostlight';
 import type { DemoRequest, DemoTurn } from 'ghostlight/demo-model';
 
 /** What the playground lists about an example, known before any agent code loads. */
@@ -22,6 +22,8 @@ export interface ExampleAgent {
   respond?: (request: DemoRequest) => DemoTurn;
   /** Options for each run in this tab (e.g. the application-owned workspace). */
   askOptions?: () => Promise<Partial<AskOptions>>;
-  /** Builds the agent for this tab. */
-  create(model: LanguageModel): Promise<Agent> | Agent;
+  /** Builds the agent (or assembly) for this tab. */
+  create(model: LanguageModel): Promise<Askable> | Askable;
+  /** For an assembly: its routes as Mermaid text, drawn above the answer with its steps lighting up. */
+  diagram?: (assembly: Askable) => string;
 }

@@ -64,4 +64,6 @@ export const examples: readonly ExampleInfo[] = [
     onWorker: false,
     load: () => import('./triage').then((module) => module.triageExample),
   },
+  { id: 'investigation', title: 'Graph: parallel specialists', description: 'A Graph (ghostlight/assemblies): triage, then a billing and a shipping specialist at the same time, then a writer that answers from both. The diagram is drawn from graph.toMermaid(); each node lights up while it runs.', suggestions: ['I was charged twice for order 481 and it has not arrived yet.'], onWorker: false, load: () => import('./graph-investigation').then((module) => module.graphInvestigationExample) },
+  { id: 'desks', title: 'Swarm: handoffs', description: 'A Swarm (ghostlight/assemblies): triage hands the request to the billing or the shipping desk with handoff_to_agent; only the member that answers streams, and the diagram shows the route taken.', suggestions: ['Why was I charged twice?', 'Where is order 481?'], onWorker: false, load: () => import('./swarm-handoffs').then((module) => module.swarmHandoffsExample) },
 ];
