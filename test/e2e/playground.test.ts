@@ -213,7 +213,7 @@ describe('the playground, served by the Worker, in Chromium', () => {
     await page.check('input[value="tab"]');
   });
 
-  it('runs the keyless Graph example: its toMermaid() diagram lights up node by node, the specialists run at once', async () => {
+  it('runs the keyless Graph example: its toMermaid() diagram lights up node by node, the specialists in one fan-out', async () => {
     await page.click('button[data-example="investigation"]');
     const turn = await send(page, 'I was charged twice for order 481 and it has not arrived yet.');
     await expect(turn.getAttribute('data-outcome')).resolves.toBe('completed');
