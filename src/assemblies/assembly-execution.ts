@@ -59,6 +59,8 @@ export interface StepRequest {
   readonly signal?: AbortSignal | undefined;
   /** Replaces the recorded output (a swarm handoff records its transition). */
   readonly recordOutput?: ((run: Run) => unknown) | undefined;
+  /** Called with each attempt's run id as soon as its run exists (before any of its tools can run). */
+  readonly started?: ((runId: string) => void) | undefined;
   /** Judges a child run that did not complete: return a run to accept it as the step's result (a swarm handoff). */
   readonly accept?: ((run: Run) => boolean) | undefined;
 }
@@ -298,6 +300,7 @@ export class AssemblyExecution {
       ...(this.options.parentOperation ? { parentOperation: this.options.parentOperation } : {}),
     };
     const stream: RunStream = request.child.stream(request.input, withAncestry(options, ancestryOf(this.options)));
+    request.started?.(stream.runId);
     let count = 0;
     let bytes = 0;
     let exceeded: AssemblyLimitError | undefined;
@@ -385,13 +388,38 @@ function stripEnvelope(event: GhostlightEvent): EventPayload {
   return payload as EventPayload;
 }
 
+/** About how many bytes an event holds (UTF-16 text, JSON for values): exact enough for a 10 MiB bound, cheap per event. */
 function eventBytes(event: GhostlightEvent): number {
-  if (event.type === 'text-delta' || event.type === 'reasoning-delta') return event.text.length * 2 + 64;
-  if (event.type === 'tool-call-delta') return event.delta.length * 2 + 64;
+  switch (event.type) {
+    case 'text-delta':
+    case 'reasoning-delta':
+    case 'message-stop':
+      return event.text.length * 2 + 128;
+    case 'tool-call-delta':
+      return event.delta.length * 2 + 128;
+    case 'tool-start':
+    case 'tool-call-stop':
+      return jsonBytes(event.input) + 256;
+    case 'tool-stop':
+      return event.content.length * 2 + jsonBytes(event.value) + 256;
+    case 'program-start':
+      return event.source.length * 2 + 128;
+    case 'program-observe':
+      return event.output.length * 2 + jsonBytes(event.value) + 256;
+    case 'run-stop':
+      return event.response.length * 2 + jsonBytes(event.output) + 256;
+    default:
+      return 256;
+  }
+}
+
+function jsonBytes(value: unknown): number {
+  if (value === undefined) return 0;
+  if (typeof value === 'string') return value.length * 2;
   try {
-    return (JSON.stringify(event)?.length ?? 0) * 2;
+    return (JSON.stringify(value)?.length ?? 0) * 2;
   } catch {
-    return 64;
+    return 256;
   }
 }
 

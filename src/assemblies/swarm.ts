@@ -78,7 +78,8 @@ export class Swarm<TOutput = unknown> extends Composite<TOutput> {
   readonly maxHandoffRepeats: number;
   readonly #members: ReadonlyMap<string, Member>;
   readonly #routes: ReadonlyMap<string, readonly string[]>;
-  readonly #descriptions: ReadonlyMap<string, string | undefined>;
+  /** Each member with routes, defined once with its handoff tool and hooks; a step's handoff is found by its run id. */
+  readonly #handoffs: ReadonlyMap<string, MemberHandoff>;
 
   constructor(spec: SwarmSpec, members: ReadonlyMap<string, Member>, routes: ReadonlyMap<string, readonly string[]>) {
     super();
@@ -89,7 +90,13 @@ export class Swarm<TOutput = unknown> extends Composite<TOutput> {
     this.maxHandoffRepeats = spec.maxHandoffRepeats ?? DEFAULT_MAX_HANDOFF_REPEATS;
     this.#members = members;
     this.#routes = routes;
-    this.#descriptions = new Map([...members].map(([id, member]) => [id, member.description]));
+    const descriptions = new Map([...members].map(([id, member]) => [id, member.description]));
+    this.#handoffs = new Map(
+      [...members.values()].flatMap((member) => {
+        const allowed = routes.get(member.id) ?? [];
+        return allowed.length > 0 ? [[member.id, memberHandoff(member.agent, allowed, descriptions)] as const] : [];
+      }),
+    );
     Object.freeze(this);
   }
 
@@ -113,22 +120,34 @@ export class Swarm<TOutput = unknown> extends Composite<TOutput> {
       if (step > this.maxSteps) throw new AssemblyLimitError(`${this.name} reached its maxSteps limit of ${this.maxSteps}`);
       const member = this.#members.get(current)!;
       const allowed = this.routesFrom(current);
-      const handoff = allowed.length > 0 ? handoffFor(allowed, this.#descriptions) : undefined;
-      const result = await execution.runStep({
-        participant: current,
-        child: handoff ? handoff.wrap(member.agent) : member.agent,
-        input,
-        history: member.history ? execution.history : [],
-        context: member.context ? execution.context : {},
-        policy: member.policy,
-        predecessorIds: previous ? [previous] : [],
-        events: 'buffer',
-        step,
-        accept: (run) => handoff?.transition !== undefined && run.outcome === 'cancelled' && !execution.signal.aborted,
-        recordOutput: (run) => (handoff?.transition ? { ...handoff.transition } : run.output),
-      });
+      const handoff = this.#handoffs.get(current);
+      const attempts: string[] = [];
+      let attempt: HandoffState | undefined;
+      let result;
+      try {
+        result = await execution.runStep({
+          participant: current,
+          child: handoff ? handoff.agent : member.agent,
+          input,
+          history: member.history ? execution.history : [],
+          context: member.context ? execution.context : {},
+          policy: member.policy,
+          predecessorIds: previous ? [previous] : [],
+          events: 'buffer',
+          step,
+          started: (runId) => {
+            if (!handoff) return;
+            attempts.push(runId);
+            handoff.states.set(runId, (attempt = { alone: true }));
+          },
+          accept: (run) => attempt?.transition !== undefined && run.outcome === 'cancelled' && !execution.signal.aborted,
+          recordOutput: (run) => (attempt?.transition ? { ...attempt.transition } : run.output),
+        });
+      } finally {
+        for (const runId of attempts) handoff?.states.delete(runId);
+      }
       previous = result.step.id;
-      const transition = handoff?.transition;
+      const transition = attempt?.transition;
       if (!transition) {
         execution.release(result.buffered);
         return result.run;
@@ -164,9 +183,22 @@ export function handoffInput(from: string, transition: Transition): string {
   return text;
 }
 
-/** One step's handoff tool and the hooks that end the member's run once it hands off. */
-function handoffFor(allowed: readonly string[], descriptions: ReadonlyMap<string, string | undefined>) {
-  const state: { transition?: Transition; alone: boolean } = { alone: true };
+/** What one attempt of a member step did with its handoff tool. */
+interface HandoffState {
+  transition?: Transition;
+  /** Whether the handoff call was the only tool call of its response. */
+  alone: boolean;
+}
+
+/** A member defined once with its handoff tool and the hooks that end its run once it hands off. */
+interface MemberHandoff {
+  readonly agent: Agent<any>;
+  /** The running attempts, by their run id (the tool and the hooks find theirs from the run they are bound to). */
+  readonly states: Map<string, HandoffState>;
+}
+
+function memberHandoff(agent: Agent<any>, allowed: readonly string[], descriptions: ReadonlyMap<string, string | undefined>): MemberHandoff {
+  const states = new Map<string, HandoffState>();
   const listed = allowed.map((id) => {
     const description = descriptions.get(id);
     return description ? `${id}: ${description}` : id;
@@ -184,37 +216,34 @@ function handoffFor(allowed: readonly string[], descriptions: ReadonlyMap<string
       required: ['agent_id', 'message'],
       additionalProperties: false,
     },
-    execute(value) {
+    execute(value, binding) {
       const input = value as { agent_id: string; message: string; context?: Record<string, unknown> };
+      const state = states.get(binding.run.runId);
+      if (!state) throw new ToolError('The swarm handoff is not available outside its swarm');
       if (!state.alone) throw new ToolError('An assembly transition must be the only tool call in a model response');
       state.transition = { agentId: input.agent_id, message: input.message, ...(input.context !== undefined ? { context: input.context } : {}) };
       return `Handing off to ${input.agent_id}.`;
     },
   });
-  const hooks: AgentHooks = {
-    afterModel: ({ response }) => {
-      const handoffs = response.toolCalls.filter((call) => call.toolName === HANDOFF_TOOL_NAME).length;
-      if (handoffs > 1) throw new ProtocolError('Multiple assembly transitions were requested in one agent turn');
-      state.alone = response.toolCalls.length === handoffs;
-    },
-    beforeModel: () => (state.transition ? cancel('The member handed off') : undefined),
+  const afterModel: NonNullable<AgentHooks['afterModel']> = ({ run, response }) => {
+    const handoffs = response.toolCalls.filter((call) => call.toolName === HANDOFF_TOOL_NAME).length;
+    if (handoffs > 1) throw new ProtocolError('Multiple assembly transitions were requested in one agent turn');
+    const state = states.get(run.runId);
+    if (state) state.alone = response.toolCalls.length === handoffs;
   };
+  const beforeModel: NonNullable<AgentHooks['beforeModel']> = ({ run }) => (states.get(run.runId)?.transition ? cancel('The member handed off') : undefined);
+  const own = agent.definition.hooks ?? {};
   return {
-    get transition(): Transition | undefined {
-      return state.transition;
-    },
-    wrap(agent: Agent<any>): Agent<any> {
-      const own = agent.definition.hooks ?? {};
-      return defineAgent({
-        ...agent.definition,
-        tools: [...(agent.definition.tools ?? []), tool],
-        hooks: {
-          ...own,
-          afterModel: [...toArray(own.afterModel), hooks.afterModel!].flat() as never,
-          beforeModel: [hooks.beforeModel!, ...toArray(own.beforeModel)].flat() as never,
-        },
-      });
-    },
+    states,
+    agent: defineAgent({
+      ...agent.definition,
+      tools: [...(agent.definition.tools ?? []), tool],
+      hooks: {
+        ...own,
+        afterModel: [...toArray(own.afterModel), afterModel] as never,
+        beforeModel: [beforeModel, ...toArray(own.beforeModel)] as never,
+      },
+    }),
   };
 }
 
