@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { asTool, ConfigurationError, defineAgent, InvocationError, ProtocolError, ProviderError } from 'ghostlight';
 import type { GhostlightEvent } from 'ghostlight';
-import { AssemblyStepTimeoutError, defineWorkflow, isAssemblyRun, Workflow } from 'ghostlight/assemblies';
+import { AssemblyLimitError, AssemblyStepTimeoutError, defineWorkflow, isAssemblyRun, MAX_STEP_OUTPUT_BYTES, Workflow } from 'ghostlight/assemblies';
 import type { AssemblyRun } from 'ghostlight/assemblies';
 import { lastUserText, respondingModel, scriptedModel } from '../support/scripted-model';
 
@@ -260,5 +260,46 @@ describe('Workflow (SPEC A15)', () => {
     const planned = defineWorkflow({ name: 'review', description: 'Review a candidate.' });
     expect(planned).toEqual({ name: 'review', description: 'Review a candidate.', kind: 'planned-workflow' });
     expect(Object.isFrozen(planned)).toBe(true);
+  });
+
+  it('keeps step outputs up to 64 KiB in the trajectory; a larger one is marked truncated', async () => {
+    const big = defineAgent({ name: 'big', model: scriptedModel([{ text: 'x'.repeat(MAX_STEP_OUTPUT_BYTES + 1) }]) });
+    const small = echo('small');
+    const run = await defineWorkflow({
+      name: 'outputs',
+      perform: async (flow) => {
+        await flow.invoke(big).output;
+        return flow.invoke(small);
+      },
+    }).ask('x');
+    expect(run.trajectory.steps.map((step) => [step.participant, step.output === undefined ? undefined : String(step.output).length, step.outputTruncated])).toEqual([
+      ['big', undefined, true],
+      ['small', 'small: x'.length, false],
+    ]);
+    expect(Object.isFrozen(run.trajectory.steps[0])).toBe(true);
+  });
+
+  it('bounds a step to 10 MiB of event data (AssemblyLimitError)', async () => {
+    const huge = defineAgent({ name: 'huge', model: scriptedModel([{ text: 'y'.repeat(3 * 1024 * 1024) }]) });
+    const run = await defineWorkflow({ name: 'bytes', perform: (flow) => flow.invoke(huge) }).ask('x');
+    expect(AssemblyLimitError.isInstance(run.error)).toBe(true);
+    expect(run.errorInfo).toEqual({ name: 'AssemblyLimitError', message: 'assembly step emitted too much event data' });
+  });
+
+  it('refuses parallel without invokes or with read ones, and counts the usage of failed runs', async () => {
+    const writer = echo('writer');
+    const empty = await defineWorkflow({ name: 'empty', perform: async (flow) => ((await flow.parallel()) as never) }).ask('x');
+    expect((empty.error as Error).message).toBe('parallel requires at least one invocation');
+    const read = await defineWorkflow({
+      name: 'read',
+      perform: async (flow) => {
+        const step = flow.invoke(writer);
+        await step.output;
+        return (await flow.parallel(step)) as never;
+      },
+    }).ask('x');
+    expect((read.error as Error).message).toBe('parallel accepts unconsumed workflow invocations');
+    expect(read.outcome).toBe('failed');
+    expect(read.usage.totalTokens).toBe(15);
   });
 });
