@@ -11,7 +11,7 @@ import type { Usage } from '../agent/usage.ts';
 import { CancelledError, DeadlineExceededError, InvocationError } from '../error/control-errors.ts';
 import { ProtocolError } from '../error/protocol-error.ts';
 import { EventLog } from '../events/event-log.ts';
-import type { CompositeKind, ErrorInfo, EventPayload, GhostlightEvent } from '../events/events.ts';
+import type { AssemblyPathStep, CompositeKind, ErrorInfo, EventPayload, GhostlightEvent } from '../events/events.ts';
 import { isTerminalEvent } from '../events/events.ts';
 import type { Invocation, RunState } from '../tool/tool-binding.ts';
 import { abortReason } from '../util/abort.ts';
@@ -33,6 +33,16 @@ export const MAX_STEP_EVENT_BYTES = 10 * 1024 * 1024;
 
 /** Events of a child that its parent never repeats: the child's own run framing. */
 const FRAMING = new Set(['run-start', 'trace-context', 'invocation-start', 'invocation-stop', 'invocation-error']);
+
+/** Options of a composite's `ask` and `stream`: an agent's, and whether participants' events are wrapped. */
+export interface AssemblyAskOptions extends AskOptions {
+  /**
+   * Write every participant's events as `agent-stream` wrappers with their source (default true). They include
+   * inputs, tool arguments and results and intermediate text of every participant: check the destination may see
+   * the whole run, or pass false.
+   */
+  includeAgentEvents?: boolean | undefined;
+}
 
 /** What a composite tells its execution about itself. */
 export interface CompositeIdentity {
@@ -94,7 +104,7 @@ export class AssemblyExecution {
   readonly log: EventLog;
   readonly input: UserModelMessage;
   readonly history: readonly ModelMessage[];
-  readonly options: AskOptions;
+  readonly options: AssemblyAskOptions;
   /** Aborts with the caller's signal and at the deadline. */
   readonly signal: AbortSignal;
   readonly #controller = new AbortController();
@@ -105,15 +115,19 @@ export class AssemblyExecution {
   #answer: Run | undefined;
   readonly #startedAt = Date.now();
   readonly #unlink: () => void;
+  /** Whether participants' events are written as `agent-stream` wrappers (default true). */
+  readonly #agentEvents: boolean;
 
-  constructor(identity: CompositeIdentity, input: AgentInput, options: AskOptions) {
+  constructor(identity: CompositeIdentity, input: AgentInput, options: AssemblyAskOptions) {
     if (options.sessions !== undefined) {
       throw new InvocationError(`${identity.kind} ${identity.name} keeps no sessions: pass history instead`);
     }
     if (options.history !== undefined && !Array.isArray(options.history)) throw new InvocationError('history must be a list of messages');
     assertJsonLike(options.context ?? {}, `${identity.kind} context must contain only JSON-like state`);
+    if (options.includeAgentEvents !== undefined && typeof options.includeAgentEvents !== 'boolean') throw new InvocationError('includeAgentEvents must be true or false');
     this.identity = identity;
     this.options = options;
+    this.#agentEvents = options.includeAgentEvents ?? true;
     this.input = toUserMessage(input);
     this.history = Object.freeze([...(options.history ?? [])]);
     this.invocation = createInvocation(options);
@@ -217,6 +231,7 @@ export class AssemblyExecution {
     const id = randomId();
     const { policy } = request;
     const source = { assembly: this.identity.name, assemblyKind: this.identity.kind, stepId: id, participant: request.participant, ...(request.branchId !== undefined ? { branchId: request.branchId } : {}) };
+    const path: AssemblyPathStep = Object.freeze({ assembly: source.assembly, assemblyKind: source.assemblyKind, participant: source.participant, stepId: id, ...(request.branchId !== undefined ? { branchId: request.branchId } : {}) });
     const attempts: StepAttempt[] = [];
     let usage: Usage = EMPTY_USAGE;
     this.emit({ type: 'assembly-step-start', ...source, step: request.step });
@@ -252,7 +267,7 @@ export class AssemblyExecution {
       const buffered: EventPayload[] = [];
       try {
         for (const signal of signals) this.checkControl(signal);
-        run = await this.#attempt(request, deadline, signals.length === 1 ? this.signal : AbortSignal.any(signals), buffered);
+        run = await this.#attempt(request, path, deadline, signals.length === 1 ? this.signal : AbortSignal.any(signals), buffered);
         if (run.outcome !== 'completed' && !request.accept?.(run)) error = run.error ?? new ProtocolError(`assembly step ${JSON.stringify(request.participant)} did not return a result`);
       } catch (thrown) {
         error = thrown;
@@ -283,7 +298,8 @@ export class AssemblyExecution {
   }
 
   /** One attempt: a fresh run of the child, its events counted and routed. */
-  async #attempt(request: StepRequest, deadline: number | undefined, signal: AbortSignal, buffered: EventPayload[]): Promise<Run> {
+  async #attempt(request: StepRequest, path: AssemblyPathStep, deadline: number | undefined, signal: AbortSignal, buffered: EventPayload[]): Promise<Run> {
+    const composite = kindOf(request.child) !== 'agent';
     const limit = new AbortController();
     const options: AskOptions = {
       actorId: this.invocation.actorId,
@@ -298,6 +314,7 @@ export class AssemblyExecution {
       ...(this.options.toolRegistry ? { toolRegistry: this.options.toolRegistry } : {}),
       ...(this.options.instrumentation ? { instrumentation: this.options.instrumentation } : {}),
       ...(this.options.parentOperation ? { parentOperation: this.options.parentOperation } : {}),
+      ...(composite ? { includeAgentEvents: this.#agentEvents } : {}),
     };
     const stream: RunStream = request.child.stream(request.input, withAncestry(options, ancestryOf(this.options)));
     request.started?.(stream.runId);
@@ -313,6 +330,19 @@ export class AssemblyExecution {
           exceeded = new AssemblyLimitError(count > MAX_STEP_EVENTS ? 'assembly step emitted too many events' : 'assembly step emitted too much event data');
           limit.abort(new CancelledError({ message: exceeded.message }));
           continue;
+        }
+        if (event.type === 'agent-stream') {
+          // A nested composite's participant: its path gets this step in front.
+          if (this.#agentEvents) this.emit({ ...event, type: 'agent-stream', source: { ...event.source, assemblyPath: Object.freeze([path, ...event.source.assemblyPath]) } } as EventPayload);
+          continue;
+        }
+        if (this.#agentEvents && !composite && event.type !== 'run-start' && event.type !== 'trace-context' && !isTerminalEvent(event)) {
+          this.emit({
+            type: 'agent-stream',
+            source: Object.freeze({ agent: request.child.name, runId: stream.runId, assemblyPath: Object.freeze([path]) }),
+            event: deepFreeze(structuredClone(stripEnvelope(event))),
+            ...(event.type === 'invocation-start' ? { input: deepFreeze(structuredClone(request.input)) } : {}),
+          });
         }
         if (FRAMING.has(event.type) || isTerminalEvent(event)) continue;
         const payload = stripEnvelope(event);

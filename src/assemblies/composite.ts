@@ -5,6 +5,7 @@ import { ConfigurationError } from '../error/configuration-error.ts';
 import type { CompositeKind } from '../events/events.ts';
 import { ancestryOf, withAncestry } from './ancestry.ts';
 import { AssemblyExecution, streamOf } from './assembly-execution.ts';
+import type { AssemblyAskOptions } from './assembly-execution.ts';
 import type { AssemblyRun } from './assembly-run.ts';
 
 const NAME = /^[a-zA-Z][a-zA-Z0-9_.-]{0,63}$/;
@@ -35,12 +36,12 @@ export abstract class Composite<TOutput = unknown> implements Askable<TOutput> {
    * that outcome (`failed`, `partial`, `cancelled`); only bad configuration
    * or input found before it starts throws.
    */
-  async ask(input: AgentInput, options: AskOptions = {}): Promise<AssemblyRun<TOutput>> {
+  async ask(input: AgentInput, options: AssemblyAskOptions = {}): Promise<AssemblyRun<TOutput>> {
     return this.stream(input, options).run as Promise<AssemblyRun<TOutput>>;
   }
 
   /** Runs the assembly and yields its events: step events, transitions, and the answering participant's own events. */
-  stream(input: AgentInput, options: AskOptions = {}): RunStream<TOutput> & { readonly run: Promise<AssemblyRun<TOutput>> } {
+  stream(input: AgentInput, options: AssemblyAskOptions = {}): RunStream<TOutput> & { readonly run: Promise<AssemblyRun<TOutput>> } {
     const ancestry = ancestryOf(options);
     if (ancestry.includes(this)) throw new ConfigurationError(`Recursive assembly: ${this.kind} ${this.name} runs inside itself`);
     const execution = new AssemblyExecution({ name: this.name, kind: this.kind }, input, withAncestry({ ...options }, [...ancestry, this]));

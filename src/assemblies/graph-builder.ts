@@ -1,6 +1,7 @@
 import type { RunStream } from '../agent/agent.ts';
 import type { Askable } from '../agent/askable.ts';
-import type { AgentInput, AskOptions } from '../agent/invocation.ts';
+import type { AgentInput } from '../agent/invocation.ts';
+import type { AssemblyAskOptions } from './assembly-execution.ts';
 import type { AssemblyRun } from './assembly-run.ts';
 import { defineGraph } from './graph.ts';
 import type { Graph, GraphNodeOptions, GraphSpec } from './graph.ts';
@@ -90,11 +91,11 @@ export class GraphBuilder implements Askable {
     return this.build().toMermaid();
   }
 
-  ask(input: AgentInput, options?: AskOptions): Promise<AssemblyRun> {
+  ask(input: AgentInput, options?: AssemblyAskOptions): Promise<AssemblyRun> {
     return this.build().ask(input, options);
   }
 
-  stream(input: AgentInput, options?: AskOptions): RunStream {
+  stream(input: AgentInput, options?: AssemblyAskOptions): RunStream {
     return this.build().stream(input, options);
   }
 }

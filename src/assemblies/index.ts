@@ -9,6 +9,7 @@
  */
 export { AssemblyError, AssemblyLimitError, AssemblyRoutingError, AssemblyStepTimeoutError } from './assembly-errors.ts';
 export { MAX_STEP_EVENT_BYTES, MAX_STEP_EVENTS, MAX_STEP_OUTPUT_BYTES } from './assembly-execution.ts';
+export type { AssemblyAskOptions } from './assembly-execution.ts';
 export { AssemblyRun, isAssemblyRun } from './assembly-run.ts';
 export type { AssemblyRunSummary } from './assembly-run.ts';
 export { Composite } from './composite.ts';

@@ -127,6 +127,40 @@ export type AssemblyEventPayload =
   | (AssemblyEventSource & { type: 'assembly-join'; from: readonly string[]; to: string })
   | (AssemblyEventSource & { type: 'assembly-handoff-loop'; from: string; to: string; count: number });
 
+/** One enclosing step of a participant, from the outside inward. */
+export interface AssemblyPathStep {
+  readonly assembly: string;
+  readonly assemblyKind: CompositeKind;
+  readonly participant: string;
+  readonly stepId: string;
+  readonly branchId?: string;
+}
+
+/** Which participant an `agent-stream` event comes from. */
+export interface AgentStreamSource {
+  /** The participant agent's name. */
+  readonly agent: string;
+  /** Its run (one attempt of one step). */
+  readonly runId: string;
+  /** The enclosing Workflow, Swarm and Graph steps, outside first. */
+  readonly assemblyPath: readonly AssemblyPathStep[];
+}
+
+/**
+ * A copied, frozen event of one participant of a composite assembly, with its
+ * source (SPEC A13 "Contextual agent_stream"). It arrives before the ordinary
+ * event when that one reaches the stream too (the answering participant's).
+ * Composites write them by default (`includeAgentEvents: false` turns them
+ * off); AG-UI and the UI-message stream ignore them.
+ */
+export interface AgentStreamPayload {
+  type: 'agent-stream';
+  source: AgentStreamSource;
+  event: EventPayload;
+  /** On the wrapper of a participant's `invocation-start`: the input it was given. */
+  input?: unknown;
+}
+
 /** The event types and their payloads, before the envelope is added. */
 export type EventPayload =
   | { type: 'run-start'; sessionId: string; agent: string }
@@ -212,6 +246,7 @@ export type EventPayload =
   | { type: 'agent-interjection-delivered'; turn: number; interjectionIds: readonly string[]; batchKey?: string }
   | SubagentEventPayload
   | AssemblyEventPayload
+  | AgentStreamPayload
   | { type: 'invocation-stop'; agent: string; usage: Usage }
   | { type: 'invocation-error'; agent: string; usage: Usage; error: ErrorInfo }
   | { type: 'run-stop'; outcome: 'completed'; response: string; output: unknown }

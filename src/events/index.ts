@@ -1,7 +1,10 @@
 export { EventLog } from './event-log.ts';
 export { TERMINAL_EVENT_TYPES, isAssemblyEvent, isTerminalEvent } from './events.ts';
 export type {
+  AgentStreamPayload,
+  AgentStreamSource,
   AssemblyEventPayload,
+  AssemblyPathStep,
   CompositeKind,
   ErrorInfo,
   EventEnvelope,
