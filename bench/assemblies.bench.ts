@@ -58,8 +58,8 @@ const graph = defineGraph({
   finish: `n${NODES - 1}`,
 });
 
-async function graphRun(): Promise<void> {
-  const run = await graph.ask('Start the chain');
+async function graphRun(includeAgentEvents = true): Promise<void> {
+  const run = await graph.ask('Start the chain', { includeAgentEvents });
   if (run.response !== `result ${NODES - 1}` || run.trajectory.steps.length !== NODES) throw new Error(`unexpected graph run: ${run.outcome}`);
 }
 
@@ -91,8 +91,8 @@ const swarm = defineSwarm({
   handoffs: Object.fromEntries(members.slice(0, -1).map((agent, index) => [agent.name, [`m${index + 1}`]])),
 });
 
-async function swarmRun(): Promise<void> {
-  const run = await swarm.ask('Route this');
+async function swarmRun(includeAgentEvents = true): Promise<void> {
+  const run = await swarm.ask('Route this', { includeAgentEvents });
   if (run.response !== 'answered' || run.trajectory.steps.length !== HANDOFFS + 1) throw new Error(`unexpected swarm run: ${run.outcome} ${run.errorInfo?.message}`);
 }
 
@@ -163,14 +163,16 @@ export default { fetch(request, env) {
 
 export async function bench(): Promise<BenchSection> {
   const variants = [
-    [`Graph, ${NODES} nodes in a chain`, graphRun],
+    [`Graph, ${NODES} nodes in a chain`, () => graphRun()],
     [`the same ${NODES} \`agent.ask\` calls by hand`, graphByHand],
-    [`Swarm, ${HANDOFFS} handoffs (${HANDOFFS + 1} members)`, swarmRun],
+    [`Swarm, ${HANDOFFS} handoffs (${HANDOFFS + 1} members)`, () => swarmRun()],
     [`the same ${HANDOFFS + 1} \`agent.ask\` calls by hand`, swarmByHand],
+    ['Graph with `includeAgentEvents: false`', () => graphRun(false)],
+    ['Swarm with `includeAgentEvents: false`', () => swarmRun(false)],
   ] as const;
   const samples = await alternate(variants.map(([, task]) => task));
   const measured = variants.map(([label], index): [string, number, number] => [label, median(samples[index]!), Math.min(...samples[index]!)]);
-  const [graphMs, graphHand, swarmMs, swarmHand] = measured.map(([, value]) => value) as [number, number, number, number];
+  const [graphMs, graphHand, swarmMs, swarmHand, graphQuiet, swarmQuiet] = measured.map(([, value]) => value) as [number, number, number, number, number, number];
   const [graphMin, graphHandMin, swarmMin, swarmHandMin] = measured.map(([, , min]) => min) as [number, number, number, number];
   const rows = measured.map(([label, value, min]) => `| ${label} | ${ms(value)} | ${ms(min)} |`).join('\n');
   const minimal = await gzipKiB(MINIMAL);
@@ -190,6 +192,8 @@ ${rows}
   frozen routing state, the assembly's own event log).
 - Swarm overhead ratio: **${(swarmMs / swarmHand).toFixed(2)}×** (medians; **${(swarmMin / swarmHandMin).toFixed(2)}×** from the minimums), **${ms((swarmMs - swarmHand) / (HANDOFFS + 1))}** per member step (each member runs its \`handoff_to_agent\` call,
   its run ends at the next model boundary, and its events are buffered until it is known not to hand off).
+- Without the \`agent-stream\` wrappers (every participant event copied, frozen and written with its source; on by default):
+  graph **${(graphQuiet / graphHand).toFixed(2)}×**, swarm **${(swarmQuiet / swarmHand).toFixed(2)}×** (medians).
 - Bundle cost: the minimal Worker (\`defineAgent\` + \`createAgentApp\`, bundled from the sources as the size budgets bundle) is
   **${minimal.toFixed(1)} KiB** gzip; with Workflow, Swarm, Graph and the builder in use it is **${withAssemblies.toFixed(1)} KiB**:
   \`ghostlight/assemblies\` alone adds **${(withAssemblies - minimal).toFixed(1)} KiB** gzip. It is not part of the Full Worker program.

@@ -267,7 +267,7 @@ export class AssemblyExecution {
       const buffered: EventPayload[] = [];
       try {
         for (const signal of signals) this.checkControl(signal);
-        run = await this.#attempt(request, path, deadline, signals.length === 1 ? this.signal : AbortSignal.any(signals), buffered);
+        run = await this.#attempt(request, path, deadline, signals, buffered);
         if (run.outcome !== 'completed' && !request.accept?.(run)) error = run.error ?? new ProtocolError(`assembly step ${JSON.stringify(request.participant)} did not return a result`);
       } catch (thrown) {
         error = thrown;
@@ -298,9 +298,11 @@ export class AssemblyExecution {
   }
 
   /** One attempt: a fresh run of the child, its events counted and routed. */
-  async #attempt(request: StepRequest, path: AssemblyPathStep, deadline: number | undefined, signal: AbortSignal, buffered: EventPayload[]): Promise<Run> {
+  async #attempt(request: StepRequest, path: AssemblyPathStep, deadline: number | undefined, signals: readonly AbortSignal[], buffered: EventPayload[]): Promise<Run> {
     const composite = kindOf(request.child) !== 'agent';
+    // One controller per attempt, aborted by the run, the step's own signal, or a step limit.
     const limit = new AbortController();
+    const unlink = linkAbort(limit, signals);
     const options: AskOptions = {
       actorId: this.invocation.actorId,
       sessionId: this.invocation.sessionId,
@@ -308,7 +310,7 @@ export class AssemblyExecution {
       metadata: { ...this.invocation.metadata },
       history: request.history,
       state: structuredClone(request.state ?? this.#state),
-      signal: AbortSignal.any([signal, limit.signal]),
+      signal: limit.signal,
       deadline,
       ...(this.options.models ? { models: this.options.models } : {}),
       ...(this.options.toolRegistry ? { toolRegistry: this.options.toolRegistry } : {}),
@@ -316,7 +318,13 @@ export class AssemblyExecution {
       ...(this.options.parentOperation ? { parentOperation: this.options.parentOperation } : {}),
       ...(composite ? { includeAgentEvents: this.#agentEvents } : {}),
     };
-    const stream: RunStream = request.child.stream(request.input, withAncestry(options, ancestryOf(this.options)));
+    let stream: RunStream;
+    try {
+      stream = request.child.stream(request.input, withAncestry(options, ancestryOf(this.options)));
+    } catch (error) {
+      unlink();
+      throw error;
+    }
     request.started?.(stream.runId);
     let count = 0;
     let bytes = 0;
@@ -354,6 +362,8 @@ export class AssemblyExecution {
       // A child that could not start (bad configuration) fails the step.
       await stream.run.catch(() => undefined);
       throw error;
+    } finally {
+      unlink();
     }
     const run = await stream.run;
     if (exceeded) throw exceeded;
@@ -461,7 +471,8 @@ function projectOutput(output: unknown): { output: unknown; truncated: boolean }
     return { output: undefined, truncated: true };
   }
   if (text === undefined) return { output, truncated: false };
-  if (new TextEncoder().encode(text).length > MAX_STEP_OUTPUT_BYTES) return { output: undefined, truncated: true };
+  // UTF-8 takes at most 3 bytes per UTF-16 unit: only text near the bound is encoded to measure it.
+  if (text.length * 3 > MAX_STEP_OUTPUT_BYTES && new TextEncoder().encode(text).length > MAX_STEP_OUTPUT_BYTES) return { output: undefined, truncated: true };
   return { output: typeof output === 'object' && output !== null ? deepFreeze(structuredClone(output)) : output, truncated: false };
 }
 
@@ -506,6 +517,21 @@ export function assertJsonLike(value: unknown, message: string): void {
     return false;
   };
   if (!isPlainObject(value) || !visit(value, 0)) throw new InvocationError(message);
+}
+
+/** Aborts `controller` when any of `signals` aborts (with its reason); returns the unlink function. */
+function linkAbort(controller: AbortController, signals: readonly AbortSignal[]): () => void {
+  const onAbort = (event: Event) => controller.abort((event.target as AbortSignal).reason);
+  for (const signal of signals) {
+    if (signal.aborted) {
+      controller.abort(signal.reason);
+      return () => undefined;
+    }
+  }
+  for (const signal of signals) signal.addEventListener('abort', onAbort, { once: true });
+  return () => {
+    for (const signal of signals) signal.removeEventListener('abort', onAbort);
+  };
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -56,6 +56,11 @@ export function nodeResult(run: Run): NodeResult {
   return deepFreeze({ output: structuredClone(run.output), response: run.response });
 }
 
+/** The frozen record of results a state carries. */
+export function resultsRecord(results: ReadonlyMap<string, NodeResult>): Readonly<Record<string, NodeResult>> {
+  return Object.freeze(Object.fromEntries(results));
+}
+
 /** Builds one frozen routing state. */
 export function graphState(
   base: StateBase,
@@ -64,12 +69,13 @@ export function graphState(
     current: string;
     previous?: string | undefined;
     predecessors?: readonly string[];
-    results: ReadonlyMap<string, NodeResult>;
+    /** Every completed node's result (a frozen record: build it once per change with {@link resultsRecord}). */
+    results: Readonly<Record<string, NodeResult>>;
     incoming?: ReadonlyMap<string, NodeResult> | undefined;
     error?: unknown;
   },
 ): GraphState {
-  const results = Object.freeze(Object.fromEntries(fields.results));
+  const { results } = fields;
   const incoming = Object.freeze(Object.fromEntries(fields.incoming ?? []));
   const error = fields.error === undefined ? undefined : Object.freeze({ name: errorName(fields.error), message: String((fields.error as { message?: unknown })?.message ?? '') });
   return Object.freeze({

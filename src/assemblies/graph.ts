@@ -10,7 +10,7 @@ import { AssemblyLimitError, AssemblyRoutingError } from './assembly-errors.ts';
 import { deepFreeze, StepFailure } from './assembly-execution.ts';
 import type { AssemblyExecution, StepResult } from './assembly-execution.ts';
 import { checkName, Composite } from './composite.ts';
-import { graphState, nodeResult } from './graph-state.ts';
+import { graphState, nodeResult, resultsRecord } from './graph-state.ts';
 import type { GraphState, NodeResult, StateBase } from './graph-state.ts';
 import { checkConcurrency, compileTopology, normalizeEdge, normalizeErrorEdge } from './graph-topology.ts';
 import type { Fork, GraphEdge, GraphErrorEdge, InputMapper, Join, ScalarEdge, Topology } from './graph-topology.ts';
@@ -135,6 +135,8 @@ class GraphRun {
   readonly #execution: AssemblyExecution;
   readonly #base: StateBase;
   readonly #results = new Map<string, NodeResult>();
+  /** The frozen record of `#results` the routing states share, until a result is added. */
+  #view: Readonly<Record<string, NodeResult>> | undefined;
   #count = 0;
 
   constructor(graph: Graph, nodes: ReadonlyMap<string, GraphNode>, topology: Topology, execution: AssemblyExecution) {
@@ -155,6 +157,20 @@ class GraphRun {
     if (signal) this.#execution.checkControl(signal);
     if (this.#count >= this.#graph.maxSteps) throw new AssemblyLimitError(`${this.#graph.name} reached its maxSteps limit of ${this.#graph.maxSteps}`);
     return ++this.#count;
+  }
+
+  /** The results a state carries: the run's, plus a branch's own. */
+  #resultsView(branch?: ReadonlyMap<string, NodeResult>): Readonly<Record<string, NodeResult>> {
+    if (!branch || branch.size === 0) return (this.#view ??= resultsRecord(this.#results));
+    return resultsRecord(new Map([...this.#results, ...branch]));
+  }
+
+  #record(name: string, result: NodeResult, branch?: Map<string, NodeResult>): void {
+    if (branch) branch.set(name, result);
+    else {
+      this.#results.set(name, result);
+      this.#view = undefined;
+    }
   }
 
   #source() {
@@ -181,7 +197,7 @@ class GraphRun {
         continue;
       }
       if (terminal) return result.run;
-      const state = graphState(this.#base, { step: count, current, previous: arrival.previous, results: this.#results });
+      const state = graphState(this.#base, { step: count, current, previous: arrival.previous, results: this.#resultsView() });
       const selected = selectEdge([...edges.filter((edge) => edge.from === current), ...forks.filter((fork) => fork.from === current)], state, current);
       if ('inputs' in selected) {
         const join = joins.find((candidate) => candidate.fork === selected)!;
@@ -190,7 +206,7 @@ class GraphRun {
         if ([...join.from].sort().join('\u0000') !== branches.map((branch) => branch.terminal).sort().join('\u0000')) {
           throw new AssemblyRoutingError(`graph fan-out at ${show(current)} did not reach its inferred fan-in`);
         }
-        for (const branch of branches) for (const [name, value] of branch.results) this.#results.set(name, value);
+        for (const branch of branches) for (const [name, value] of branch.results) this.#record(name, value);
         this.#execution.emit({ type: 'assembly-join', ...this.#source(), from: join.from, to: join.to });
         arrival = { join: { join, stepIds: branches.map((branch) => branch.lastStepId) }, predecessorIds: branches.map((branch) => branch.lastStepId) };
         current = join.to;
@@ -211,7 +227,7 @@ class GraphRun {
       current: node.name,
       previous: arrival.previous,
       predecessors: join?.from ?? [],
-      results,
+      results: this.#resultsView(branch?.results),
       incoming: join ? new Map(join.from.map((name) => [name, results.get(name)!])) : undefined,
       error: arrival.error,
     });
@@ -228,7 +244,7 @@ class GraphRun {
       step: count,
       ...(branch ? { branchId: branch.id, signal: branch.signal, state: structuredClone(this.#execution.state) } : {}),
     });
-    (branch?.results ?? this.#results).set(node.name, nodeResult(result.run));
+    this.#record(node.name, nodeResult(result.run), branch?.results);
     return result;
   }
 
@@ -285,7 +301,7 @@ class GraphRun {
         continue;
       }
       if (join.from.includes(current)) return { terminal: current, results, lastStepId: result.step.id };
-      const state = graphState(this.#base, { step: count, current, previous: arrival.previous, results: new Map([...this.#results, ...results]) });
+      const state = graphState(this.#base, { step: count, current, previous: arrival.previous, results: this.#resultsView(results) });
       const selected = selectEdge(edges.filter((edge) => edge.from === current), state, current) as ScalarEdge;
       this.#execution.emit({ type: 'assembly-transition', ...this.#source(), step: count, from: current, to: selected.to, branchId: start });
       arrival = { previous: current, input: selected.input, predecessorIds: [result.step.id] };
