@@ -1,6 +1,8 @@
 import type { RunStream } from '../agent/agent.ts';
 import type { Askable } from '../agent/askable.ts';
 import type { AgentInput } from '../agent/invocation.ts';
+import { ConfigurationError } from '../error/configuration-error.ts';
+import { ancestryOf, withAncestry } from './ancestry.ts';
 import type { AssemblyAskOptions } from './assembly-execution.ts';
 import type { AssemblyRun } from './assembly-run.ts';
 import { defineGraph } from './graph.ts';
@@ -78,6 +80,9 @@ export class GraphBuilder implements Askable {
 
   /** A fixed, checked graph of the current definition (`ConfigurationError` when it breaks a rule). */
   build(): Graph {
+    for (const [name, node] of Object.entries(this.#nodes)) {
+      if (node === this || (node as { assembly?: unknown }).assembly === this) throw new ConfigurationError(`Recursive assembly: graph ${this.name} contains itself (node ${JSON.stringify(name)})`);
+    }
     return defineGraph(this.toSpec());
   }
 
@@ -92,11 +97,14 @@ export class GraphBuilder implements Askable {
   }
 
   ask(input: AgentInput, options?: AssemblyAskOptions): Promise<AssemblyRun> {
-    return this.build().ask(input, options);
+    return this.stream(input, options).run as Promise<AssemblyRun>;
   }
 
-  stream(input: AgentInput, options?: AssemblyAskOptions): RunStream {
-    return this.build().stream(input, options);
+  /** Runs a fixed copy of the current definition (refused inside a run of this builder: a builder that nests itself). */
+  stream(input: AgentInput, options: AssemblyAskOptions = {}): RunStream {
+    const ancestry = ancestryOf(options);
+    if (ancestry.includes(this)) throw new ConfigurationError(`Recursive assembly: graph ${this.name} runs inside itself`);
+    return this.build().stream(input, withAncestry({ ...options }, [...ancestry, this]));
   }
 }
 

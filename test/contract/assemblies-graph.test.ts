@@ -306,4 +306,17 @@ describe('Graph (SPEC A15)', () => {
     expect(first.nodes).toEqual(['triage', 'respond']);
     expect((await first.ask('x')).response).toBe('r');
   });
+
+  it('rejects recursive definitions: a builder that contains itself, directly or through another', async () => {
+    const self = graphBuilder('loop').node('me', echo('a')).start('me').finish('me');
+    self.node('me', self);
+    expect(() => self.build()).toThrow('Recursive assembly: graph loop contains itself (node "me")');
+    const outer = graphBuilder('outer');
+    const inner = graphBuilder('inner').node('back', outer).start('back').finish('back');
+    outer.node('in', inner).start('in').finish('in');
+    const run = await outer.ask('x');
+    expect(run.outcome).toBe('failed');
+    expect(ConfigurationError.isInstance(run.error)).toBe(true);
+    expect((run.error as Error).message).toBe('Recursive assembly: graph outer runs inside itself');
+  });
 });
