@@ -5,6 +5,7 @@ import type { DurableObjectNamespaceLike } from 'ghostlight/cloudflare';
 import { createSupportAgent } from './demo-agent';
 import { createAnalystAgent } from './demo-analyst';
 import { createResearchTeam } from './demo-research';
+import { createSurveyAgent } from './demo-survey';
 import { modelFromEnv } from './model-from-env';
 import type { ModelChoice } from './model-from-env';
 
@@ -18,7 +19,7 @@ export function demoAgents(env: Record<string, unknown>): { choice: ModelChoice;
   const namespace = env.SESSIONS as DurableObjectNamespaceLike | undefined;
   return {
     choice,
-    agents: [createSupportAgent(choice.model), createAnalystAgent(choice.model), createResearchTeam(choice.model)],
+    agents: [createSupportAgent(choice.model), createAnalystAgent(choice.model), createResearchTeam(choice.model), createSurveyAgent(choice.model, choice.offline)],
     sessions: namespace ? new DurableObjectSessionStore(namespace) : new MemorySessionStore(),
     durableSessions: namespace !== undefined,
   };

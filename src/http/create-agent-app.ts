@@ -225,7 +225,7 @@ export function createAgentApp(options: AgentAppOptions): Hono<AppEnv> {
 
   app.get('/agents/:name/runs/:runId/events', async (context) => {
     const { agent, auth: caller } = context.var;
-    if (host) {
+    if (host && !registry.get(context.req.param('runId'), agent.name, caller.actorId)) {
       const ref = refOf(context);
       const reader = new AbortController();
       const events = await host.events(ref, resumePoint(context), reader.signal);
@@ -246,8 +246,9 @@ export function createAgentApp(options: AgentAppOptions): Hono<AppEnv> {
   app.post('/agents/:name/runs/:runId/interject', async (context) => {
     const ref = refOf(context);
     const request = parseInterjectRequest(await readJsonBody(context.req.raw, limits), limits);
-    if (host) return context.json(await host.interject(ref, request, context.req.raw.signal));
+    // AG-UI and chat runs stay in this isolate even with a run host.
     const stream = registry.get(ref.runId, ref.agent, ref.actorId);
+    if (!stream && host) return context.json(await host.interject(ref, request, context.req.raw.signal));
     if (!stream) throw new HttpError(404, 'unknown_run', UNKNOWN_LOCAL_RUN);
     try {
       const { interjectionId, batchKey } = request;
@@ -261,11 +262,11 @@ export function createAgentApp(options: AgentAppOptions): Hono<AppEnv> {
     const ref = refOf(context);
     const hasBody = context.req.header('content-length') !== '0' && context.req.raw.body !== null && context.req.header('content-type') !== undefined;
     const reason = parseCancelReason(hasBody ? await readJsonBody(context.req.raw, limits) : undefined);
-    if (host) {
+    const state = registry.cancel(ref.runId, ref.agent, ref.actorId, reason);
+    if (!state && host) {
       const answer = await host.cancel(ref, reason);
       return context.json(answer, answer.state === 'cancelling' ? 202 : 200);
     }
-    const state = registry.cancel(ref.runId, ref.agent, ref.actorId, reason);
     if (!state) throw new HttpError(404, 'unknown_run', UNKNOWN_LOCAL_RUN);
     return context.json({ runId: ref.runId, state }, state === 'cancelling' ? 202 : 200);
   });
