@@ -42,7 +42,8 @@ const SURVEY: DemoTurn = { toolCalls: [{ toolName: surveyNextWarehouse.name, inp
  * answer first; the survey goes on, unless the interjection asks to stop.
  */
 export function surveyPolicy(request: DemoRequest): DemoTurn {
-  if (request.userText.startsWith(INTERJECTION_PREFIX)) {
+  // An interjection is the latest user message until the tool results of the turn that answered it come back.
+  if (request.userText.startsWith(INTERJECTION_PREFIX) && request.toolResults.length === 0) {
     const said = request.userText.slice(INTERJECTION_PREFIX.length).trim();
     if (/\b(stop|finish|enough|cancel|halt)\b/i.test(said)) return { text: `Stopping the survey as you asked ("${said}").` };
     return { text: `Noted: "${said}". Carrying on with the survey.`, ...SURVEY };

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Agent } from '../agent/agent.ts';
-import { interject } from '../agent/interjections.ts';
 import { assertKnownKeys } from '../agent/option-keys.ts';
 import { AgUiEncoder } from '../ag-ui/ag-ui-encoder.ts';
 import { ConfigurationError } from '../error/configuration-error.ts';
@@ -18,7 +17,7 @@ import type { SseFrame } from './event-stream.ts';
 import { errorResponse, HttpError } from './http-error.ts';
 import { readJsonBody } from './read-json-body.ts';
 import { RunRegistry } from './run-registry.ts';
-import { checkRunId, interjectionHttpError, parseCancelReason, parseInterjectRequest } from './run-control.ts';
+import { checkRunId, interjectLocal, parseCancelReason, parseInterjectRequest } from './run-control.ts';
 import type { RunHost, RunHostRef } from './run-host.ts';
 import { checkSessionId, parseRunRequest } from './run-request.ts';
 import type { RequestLimits, RunRequest } from './run-request.ts';
@@ -58,7 +57,8 @@ const UNKNOWN_LOCAL_RUN = 'No such run here: runs stay readable for a short time
  *   `Accept: text/event-stream` Ghostlight's own events as SSE (`id:` is the sequence number).
  *   `"detach": true` keeps the run working after the client goes away (JSON: `202 {runId, state}` at once).
  * - `GET /agents/:name/runs/:runId/events?from=N` (or `Last-Event-ID`): resumes that stream.
- * - `POST /agents/:name/runs/:runId/interject`: `{"message", "interjectionId"?, "batchKey"?}` → the model's reply.
+ * - `POST /agents/:name/runs/:runId/interject`: `{"message", "interjectionId"?, "batchKey"?, "wait"?}` → the model's reply
+ *   (with `"wait": false`, 202 `{interjectionId, state: "queued"}` at once).
  * - `POST /agents/:name/runs/:runId/cancel`: `{"reason"?}` → `{runId, state}`.
  * - `GET /agents/:name/sessions/:sessionId`: the stored conversation (to restore a chat view).
  * - `POST /agents/:name/ag-ui`: AG-UI `RunAgentInput` → AG-UI events over SSE.
@@ -248,14 +248,10 @@ export function createAgentApp(options: AgentAppOptions): Hono<AppEnv> {
     const request = parseInterjectRequest(await readJsonBody(context.req.raw, limits), limits);
     // AG-UI and chat runs stay in this isolate even with a run host.
     const stream = registry.get(ref.runId, ref.agent, ref.actorId);
-    if (!stream && host) return context.json(await host.interject(ref, request, context.req.raw.signal));
-    if (!stream) throw new HttpError(404, 'unknown_run', UNKNOWN_LOCAL_RUN);
-    try {
-      const { interjectionId, batchKey } = request;
-      return context.json(await interject(stream, request.message as never, { interjectionId, batchKey, signal: context.req.raw.signal }));
-    } catch (error) {
-      throw interjectionHttpError(error);
-    }
+    const signal = context.req.raw.signal;
+    if (!stream && !host) throw new HttpError(404, 'unknown_run', UNKNOWN_LOCAL_RUN);
+    const answer = stream ? await interjectLocal(stream, request, signal) : await host!.interject(ref, request, signal);
+    return context.json(answer, 'state' in answer ? 202 : 200);
   });
 
   app.post('/agents/:name/runs/:runId/cancel', async (context) => {

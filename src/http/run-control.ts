@@ -1,8 +1,12 @@
 import { interjectionContent } from '../agent/interjections.ts';
+import type { InterjectionReply } from '../agent/interjections.ts';
+import type { RunStream } from '../agent/agent.ts';
+import { interject } from '../agent/interjections.ts';
+import { randomId } from '../util/id.ts';
 import { AgentInterjectionError } from '../error/agent-interjection-error.ts';
 import { InvocationError } from '../error/control-errors.ts';
 import { HttpError } from './http-error.ts';
-import type { InterjectRequest } from './run-host.ts';
+import type { InterjectRequest, QueuedInterjection } from './run-host.ts';
 import { checkModelMessage, checkText } from './run-request.ts';
 import type { RequestLimits } from './run-request.ts';
 
@@ -23,7 +27,8 @@ export function checkRunId(value: string): string {
  * same trust rule and limits as a run's input; only text, images and files.
  */
 export function parseInterjectRequest(body: Record<string, unknown>, limits: RequestLimits): InterjectRequest {
-  const { message, interjectionId, batchKey } = body;
+  const { message, interjectionId, batchKey, wait } = body;
+  if (wait !== undefined && typeof wait !== 'boolean') throw new HttpError(400, 'invalid_interjection', 'wait must be true or false');
   for (const [field, value] of [['interjectionId', interjectionId], ['batchKey', batchKey]] as const) {
     if (value !== undefined && (typeof value !== 'string' || !KEY.test(value))) {
       throw new HttpError(400, 'invalid_interjection', `${field} must be 1-128 letters, digits and _ . : @ -`);
@@ -39,7 +44,25 @@ export function parseInterjectRequest(body: Record<string, unknown>, limits: Req
   } catch (error) {
     throw interjectionHttpError(error);
   }
-  return { message: checked, interjectionId: interjectionId as string | undefined, batchKey: batchKey as string | undefined };
+  return { message: checked, interjectionId: interjectionId as string | undefined, batchKey: batchKey as string | undefined, wait: wait !== false };
+}
+
+/**
+ * Interjects into a run this isolate (or object) runs: the model's reply, or with `wait: false` the queued
+ * interjection's id at once (its reply comes in the run's events). Errors become client answers.
+ */
+export async function interjectLocal(stream: RunStream, request: InterjectRequest, signal: AbortSignal): Promise<InterjectionReply | QueuedInterjection> {
+  const interjectionId = request.interjectionId ?? (request.wait ? undefined : randomId());
+  try {
+    const reply = interject(stream, request.message as never, { interjectionId, batchKey: request.batchKey, ...(request.wait ? { signal } : {}) });
+    if (!request.wait) {
+      reply.catch(() => undefined);
+      return { interjectionId: interjectionId!, state: 'queued' };
+    }
+    return await reply;
+  } catch (error) {
+    throw interjectionHttpError(error);
+  }
 }
 
 /** Parses the optional body of `POST /agents/:name/runs/:runId/cancel`: `{"reason"?: "…"}` (at most 500 characters). */

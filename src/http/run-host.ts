@@ -33,6 +33,18 @@ export interface InterjectRequest {
   readonly message: string | readonly unknown[];
   readonly interjectionId?: string | undefined;
   readonly batchKey?: string | undefined;
+  /**
+   * false: answer as soon as the interjection is queued (202 `{interjectionId, state: "queued"}`), and read the
+   * reply from the run's events. On Workers without a run host this is the only way: a request waiting for a run
+   * that another request runs is cancelled by the runtime.
+   */
+  readonly wait: boolean;
+}
+
+/** The answer to an interjection sent with `wait: false`. */
+export interface QueuedInterjection {
+  readonly interjectionId: string;
+  readonly state: 'queued';
 }
 
 /** The answer of the cancel route: whether the run is now being cancelled, or had already finished. */
@@ -57,8 +69,8 @@ export interface RunHost {
   events(ref: RunHostRef, from: number, signal: AbortSignal): Promise<AsyncIterator<GhostlightEvent>>;
   /** The finished run as `run.toJSON()` gives it. */
   summary(ref: RunHostRef): Promise<RunSummary>;
-  /** Interjects into the live run and resolves with the model's reply (SPEC A18). */
-  interject(ref: RunHostRef, request: InterjectRequest, signal: AbortSignal): Promise<InterjectionReply>;
+  /** Interjects into the live run and resolves with the model's reply (SPEC A18), or at once with `wait: false`. */
+  interject(ref: RunHostRef, request: InterjectRequest, signal: AbortSignal): Promise<InterjectionReply | QueuedInterjection>;
   /** Cancels the live run (cooperatively). */
   cancel(ref: RunHostRef, reason: string): Promise<CancelAnswer>;
 }

@@ -155,6 +155,19 @@ describe.each(apps())('interject, cancel and detach over HTTP, runs %s', (_, mak
     });
   });
 
+  it('queues an interjection without waiting for its reply (wait: false), which the run events then carry', async () => {
+    const step = gate();
+    const { app } = make(slowAgent(step));
+    const { runId } = (await (await app.fetch(post('/agents/slow/runs', { input: 'Work on it', detach: true }))).json()) as { runId: string };
+    await step.running;
+    const queued = await app.fetch(post(`/agents/slow/runs/${runId}/interject`, { message: 'FYI: EU only.', interjectionId: 'fyi', wait: false }));
+    expect({ status: queued.status, body: await queued.json() }).toEqual({ status: 202, body: { interjectionId: 'fyi', state: 'queued' } });
+    step.open();
+    const events = await eventsOf(await app.fetch(get(`/agents/slow/runs/${runId}/events`)));
+    expect(events.filter((event) => event.type === 'agent-interjection-delivered')).toMatchObject([{ interjectionIds: ['fyi'] }]);
+    expect(events.at(-1)).toMatchObject({ type: 'run-stop', response: 'Noted: FYI: EU only.' });
+  });
+
   it('cancels a live run with a reason, and answers finished after', async () => {
     const step = gate();
     const { app } = make(slowAgent(step));
@@ -188,6 +201,7 @@ describe.each(apps())('interject, cancel and detach over HTTP, runs %s', (_, mak
       [post(`/agents/slow/runs/${runId}/interject`, { message: 'x'.repeat(5_000) }), 413, 'body_too_large'],
       [post(`/agents/slow/runs/${runId}/interject`, { message: '' }), 400, 'invalid_input'],
       [post(`/agents/slow/runs/${runId}/interject`, { message: 'Hi', interjectionId: 'a b' }), 400, 'invalid_interjection'],
+      [post(`/agents/slow/runs/${runId}/interject`, { message: 'Hi', wait: 'no' }), 400, 'invalid_interjection'],
       [post(`/agents/slow/runs/${runId}/cancel`, { reason: 'x'.repeat(501) }), 400, 'invalid_reason'],
       [post('/agents/slow/runs', { input: 'Hi', detach: 1 }), 400, 'invalid_detach'],
     ];

@@ -30,7 +30,7 @@ export function createApp(root: HTMLElement): void {
     (id) => agentFor(id),
     async (id) => (await (await exampleFor(id).load()).askOptions?.()) ?? {},
   );
-  const remote = new WorkerRunner();
+  const remote = new WorkerRunner('', (id) => exampleFor(id).workerRoute ?? 'ag-ui');
   const runner = (): Runner => (settings.location === 'worker' && example.onWorker ? remote : local);
 
   const transcript = new Transcript();

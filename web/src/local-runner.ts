@@ -63,7 +63,8 @@ export class LocalRunner implements Runner {
   }
 }
 
-function toViewEvent(event: GhostlightEvent): ViewEvent | undefined {
+/** What the playground shows for one Ghostlight event (also for the Worker's `/runs` event stream). */
+export function toViewEvent(event: GhostlightEvent): ViewEvent | undefined {
   switch (event.type) {
     case 'run-start':
       return { type: 'run-start', runId: event.runId };

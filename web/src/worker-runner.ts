@@ -1,4 +1,5 @@
-import type { RecordedOperation } from 'ghostlight';
+import type { GhostlightEvent, RecordedOperation } from 'ghostlight';
+import { toViewEvent } from './local-runner';
 import { subagentView } from './subagent-view';
 import type { Runner, ViewEvent } from './view-event';
 
@@ -25,8 +26,12 @@ export class WorkerRunner implements Runner {
   /** The run in progress: its agent and Ghostlight run id (`x-ghostlight-run-id`), for interjections. */
   #current: { agentId: string; runId: string } | undefined;
 
-  constructor(base = '') {
+  readonly #route: (agentId: string) => 'ag-ui' | 'runs';
+
+  /** `route` picks, per agent, AG-UI (default) or the Worker's own `/runs` event stream (a durable run in a Durable Object). */
+  constructor(base = '', route: (agentId: string) => 'ag-ui' | 'runs' = () => 'ag-ui') {
     this.#base = base;
+    this.#route = route;
   }
 
   async *run(agentId: string, input: string, signal: AbortSignal): AsyncIterable<ViewEvent> {
@@ -41,6 +46,10 @@ export class WorkerRunner implements Runner {
       }
       threadId = ((await created.json()) as { sessionId: string }).sessionId;
       this.#threads.set(agentId, threadId);
+    }
+    if (this.#route(agentId) === 'runs') {
+      yield* this.#runDurable(agentId, threadId, input, signal);
+      return;
     }
     // The tab starts the trace; the Worker continues it and keeps its operations for the Trace tab.
     const traceId = randomHex(16);
@@ -119,6 +128,36 @@ export class WorkerRunner implements Runner {
           default:
             break;
         }
+      }
+    } finally {
+      if (this.#current === current) this.#current = undefined;
+    }
+  }
+
+  /**
+   * `POST /agents/:name/runs` with `Accept: text/event-stream`: Ghostlight's own events, from the run's Durable
+   * Object when the Worker hosts runs there; the session (the thread) keeps the conversation.
+   */
+  async *#runDurable(agentId: string, sessionId: string, input: string, signal: AbortSignal): AsyncIterable<ViewEvent> {
+    const response = await fetch(`${this.#base}/agents/${encodeURIComponent(agentId)}/runs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ input, sessionId }),
+      signal,
+    });
+    if (!response.ok || !response.body) {
+      const reason = await response.text().catch(() => '');
+      yield { type: 'end', outcome: 'failed', response: '', error: `The Worker answered ${response.status}: ${reason.slice(0, 300)}` };
+      return;
+    }
+    const runId = response.headers.get('x-ghostlight-run-id');
+    const current = runId ? { agentId, runId } : undefined;
+    this.#current = current;
+    try {
+      for await (const event of readSse(response.body)) {
+        const view = toViewEvent(event as unknown as GhostlightEvent);
+        if (view) yield view;
+        if (view?.type === 'end') return;
       }
     } finally {
       if (this.#current === current) this.#current = undefined;

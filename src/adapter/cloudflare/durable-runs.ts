@@ -1,9 +1,9 @@
-import type { InterjectionReply } from '../../agent/interjections.ts';
 import type { RunSummary } from '../../agent/run.ts';
 import type { GhostlightEvent } from '../../events/events.ts';
 import { ConfigurationError } from '../../error/configuration-error.ts';
 import { HttpError } from '../../http/http-error.ts';
-import type { CancelAnswer, InterjectRequest, RunHost, RunHostRef, RunHostStart } from '../../http/run-host.ts';
+import type { CancelAnswer, InterjectRequest, QueuedInterjection, RunHost, RunHostRef, RunHostStart } from '../../http/run-host.ts';
+import type { InterjectionReply } from '../../agent/interjections.ts';
 import type { DurableObjectNamespaceLike } from './durable-object-types.ts';
 import { readNdjson } from './ndjson.ts';
 
@@ -46,7 +46,7 @@ export function durableRuns(namespace: DurableObjectNamespaceLike): RunHost {
     start: async (start: RunHostStart) => events(await call(start, 'start', start)),
     events: async (ref: RunHostRef, from: number) => events(await call(ref, 'events', { from })),
     summary: async (ref: RunHostRef) => (await (await call(ref, 'summary', {})).json()) as RunSummary,
-    interject: async (ref: RunHostRef, request: InterjectRequest) => (await (await call(ref, 'interject', request)).json()) as InterjectionReply,
+    interject: async (ref: RunHostRef, request: InterjectRequest) => (await (await call(ref, 'interject', request)).json()) as InterjectionReply | QueuedInterjection,
     cancel: async (ref: RunHostRef, reason: string) => (await (await call(ref, 'cancel', { reason })).json()) as CancelAnswer,
   };
 }

@@ -1,11 +1,10 @@
 import type { Agent } from '../../agent/agent.ts';
-import { interject } from '../../agent/interjections.ts';
 import type { RunSummary } from '../../agent/run.ts';
 import { EMPTY_USAGE } from '../../agent/usage.ts';
 import { ConfigurationError } from '../../error/configuration-error.ts';
 import type { ErrorInfo, GhostlightEvent } from '../../events/events.ts';
 import { HttpError } from '../../http/http-error.ts';
-import { interjectionHttpError, unknownRun } from '../../http/run-control.ts';
+import { interjectionHttpError, interjectLocal, unknownRun } from '../../http/run-control.ts';
 import type { InterjectRequest, RunHostRef, RunHostStart } from '../../http/run-host.ts';
 import { parseRunRequest } from '../../http/run-request.ts';
 import { scopedSessionStore } from '../../http/scoped-session-store.ts';
@@ -255,7 +254,7 @@ export function defineRunDurableObject<ENV = unknown>(setup: (env: ENV) => RunDu
     async #interject(request: InterjectRequest, signal: AbortSignal): Promise<unknown> {
       const live = this.#live;
       if (!live || live.log.ended) throw new HttpError(409, 'not_running', 'Agent is not currently running');
-      return interject(live.started.stream, request.message as never, { interjectionId: request.interjectionId, batchKey: request.batchKey, signal });
+      return interjectLocal(live.started.stream, request, signal);
     }
 
     #cancel(meta: RunMeta, reason: string): { runId: string; state: 'cancelling' | 'finished' } {
