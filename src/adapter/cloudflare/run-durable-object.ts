@@ -212,8 +212,13 @@ export function defineRunDurableObject<ENV = unknown>(setup: (env: ENV) => RunDu
         const error = summary.error ?? { name: 'RunFailedError', message: SAFE_START_FAILURE };
         log.append(terminalFailure(meta, (last?.sequence ?? -1) + 1, error));
       }
-      await log.flushed();
-      await this.#finish(meta, summary);
+      try {
+        await log.flushed();
+        await this.#finish(meta, summary);
+      } catch (error) {
+        // Storage failed: this instance still serves the log from memory; once it is gone, the next access finishes the run as evicted.
+        console.error('ghostlight: a durable run could not be stored', error);
+      }
     }
 
     async #finish(meta: RunMeta, summary: RunSummary): Promise<void> {
