@@ -166,24 +166,22 @@ export function createAgentApp(options: AgentAppOptions): Hono<AppEnv> {
     const ref: RunHostRef = { runId: crypto.randomUUID(), agent: agent.name, actorId: caller.actorId };
     const deadlineAt = Date.now() + (options.runTimeoutMs ?? DETACHED_RUN_MS);
     const client = context.req.raw.signal;
-    const events = await host.start(
-      { ...ref, body: { input: body.input, history: body.history, sessionId: request.sessionId }, limits, context: caller.context, stored, detach, deadlineAt, traceContext: traceOf(context.req.raw) },
-      detach ? new AbortController().signal : client,
-    );
+    const signal = detach ? new AbortController().signal : client;
+    const hosted = { ...ref, body: { input: body.input, history: body.history, sessionId: request.sessionId }, limits, context: caller.context, stored, detach, deadlineAt, traceContext: traceOf(context.req.raw) };
     const gone = () => void host.cancel(ref, 'The client went away').catch(() => undefined);
     const headers = { 'x-ghostlight-run-id': ref.runId, ...(request.sessionId !== undefined && stored ? { 'x-ghostlight-session-id': request.sessionId } : {}) };
+    if (!wantsEvents && !detach) {
+      client.addEventListener('abort', gone, { once: true });
+      try {
+        return context.json(await host.result(hosted, signal), 200, headers);
+      } finally {
+        client.removeEventListener('abort', gone);
+      }
+    }
+    const events = await host.start(hosted, signal);
     if (wantsEvents) return eventStream(eventFrames(events, onErrorFor(context)), { onCancel: detach ? () => undefined : gone, heartbeatMs, headers });
-    if (detach) {
-      await events.return?.(undefined);
-      return context.json({ runId: ref.runId, state: 'running' }, 202, headers);
-    }
-    client.addEventListener('abort', gone, { once: true });
-    try {
-      for (let next = await events.next(); !next.done; next = await events.next());
-    } finally {
-      client.removeEventListener('abort', gone);
-    }
-    return context.json(await host.summary(ref), 200, headers);
+    await events.return?.(undefined);
+    return context.json({ runId: ref.runId, state: 'running' }, 202, headers);
   }
 
   const runHeaders = (started: StartedRun, request: RunRequest): Record<string, string> => ({

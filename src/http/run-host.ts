@@ -65,10 +65,10 @@ export interface RunHost {
   readonly version: 'run-host-v1';
   /** Starts the run and resolves once it started (its first event), with its events from the first one on. */
   start(start: RunHostStart, signal: AbortSignal): Promise<AsyncIterator<GhostlightEvent>>;
+  /** Starts the run and resolves with its summary once it finished (`POST /runs` answered as JSON). */
+  result(start: RunHostStart, signal: AbortSignal): Promise<RunSummary>;
   /** The run's events from sequence `from`, live until its terminal event. */
   events(ref: RunHostRef, from: number, signal: AbortSignal): Promise<AsyncIterator<GhostlightEvent>>;
-  /** The finished run as `run.toJSON()` gives it. */
-  summary(ref: RunHostRef): Promise<RunSummary>;
   /** Interjects into the live run and resolves with the model's reply (SPEC A18), or at once with `wait: false`. */
   interject(ref: RunHostRef, request: InterjectRequest, signal: AbortSignal): Promise<InterjectionReply | QueuedInterjection>;
   /** Cancels the live run (cooperatively). */

@@ -44,8 +44,8 @@ export function durableRuns(namespace: DurableObjectNamespaceLike): RunHost {
   return {
     version: 'run-host-v1',
     start: async (start: RunHostStart) => events(await call(start, 'start', start)),
+    result: async (start: RunHostStart) => (await (await call(start, 'result', start)).json()) as RunSummary,
     events: async (ref: RunHostRef, from: number) => events(await call(ref, 'events', { from })),
-    summary: async (ref: RunHostRef) => (await (await call(ref, 'summary', {})).json()) as RunSummary,
     interject: async (ref: RunHostRef, request: InterjectRequest) => (await (await call(ref, 'interject', request)).json()) as InterjectionReply | QueuedInterjection,
     cancel: async (ref: RunHostRef, reason: string) => (await (await call(ref, 'cancel', { reason })).json()) as CancelAnswer,
   };

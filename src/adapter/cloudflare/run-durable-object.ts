@@ -62,7 +62,6 @@ interface LiveRun {
   readonly log: RunEventLog;
 }
 
-const SUMMARY_PREFIX = 's:';
 /** How often a running run's object wakes (an alarm), which keeps it in memory and enforces the deadline. */
 const WAKE_MS = 30_000;
 /** How long past its deadline a run may take to end before its object cancels it. */
@@ -103,18 +102,16 @@ export function defineRunDurableObject<ENV = unknown>(setup: (env: ENV) => RunDu
       this.#env = env as ENV;
     }
 
-    /** Answers `durableRuns`' requests: `POST /start`, `/events`, `/summary`, `/interject`, `/cancel` (JSON errors, never a stack). */
+    /** Answers `durableRuns`' requests: `POST /start`, `/result`, `/events`, `/interject`, `/cancel` (JSON errors, never a stack). */
     async fetch(request: Request): Promise<Response> {
       try {
         const operation = new URL(request.url).pathname.slice(1);
         const body = (await request.json()) as RunHostRef & Record<string, unknown>;
-        if (operation === 'start') return await this.#start(body as unknown as RunHostStart);
+        if (operation === 'start' || operation === 'result') return await this.#start(body as unknown as RunHostStart, operation);
         const meta = await this.#meta(body);
         switch (operation) {
           case 'events':
             return this.#events(meta, Number(body.from) || 0);
-          case 'summary':
-            return Response.json(await this.#summary(meta));
           case 'interject':
             return Response.json(await this.#interject(body as unknown as InterjectRequest, request.signal));
           case 'cancel':
@@ -158,7 +155,8 @@ export function defineRunDurableObject<ENV = unknown>(setup: (env: ENV) => RunDu
       return meta;
     }
 
-    async #start(start: RunHostStart): Promise<Response> {
+    /** Starts the run; answers its events as JSON lines (`start`) or, once it finished, its summary (`result`). */
+    async #start(start: RunHostStart, answer: 'start' | 'result'): Promise<Response> {
       if (this.#starting || this.#live || (await this.#state.storage.get('meta'))) throw new HttpError(409, 'run_exists', 'A run with this id exists');
       this.#starting = true;
       try {
@@ -182,7 +180,8 @@ export function defineRunDurableObject<ENV = unknown>(setup: (env: ENV) => RunDu
         this.#live = live;
         await this.#state.storage.put({ meta });
         await this.#state.storage.setAlarm(Date.now() + WAKE_MS);
-        void this.#pump(meta, live);
+        const done = this.#pump(meta, live);
+        if (answer === 'result') return Response.json(await done);
         const reader = new AbortController();
         return ndjsonResponse(live.log.read(0, reader.signal), () => reader.abort());
       } finally {
@@ -191,7 +190,7 @@ export function defineRunDurableObject<ENV = unknown>(setup: (env: ENV) => RunDu
     }
 
     /** Moves the run's events into the log until it ends, then stores the summary and marks the run finished. */
-    async #pump(meta: RunMeta, live: LiveRun): Promise<void> {
+    async #pump(meta: RunMeta, live: LiveRun): Promise<RunSummary> {
       const { started, log } = live;
       let last: GhostlightEvent | undefined;
       try {
@@ -214,18 +213,19 @@ export function defineRunDurableObject<ENV = unknown>(setup: (env: ENV) => RunDu
       }
       try {
         await log.flushed();
-        await this.#finish(meta, summary);
+        await this.#finish(meta);
       } catch (error) {
         // Storage failed: this instance still serves the log from memory; once it is gone, the next access finishes the run as evicted.
         console.error('ghostlight: a durable run could not be stored', error);
       }
+      return summary;
     }
 
-    async #finish(meta: RunMeta, summary: RunSummary): Promise<void> {
+    async #finish(meta: RunMeta): Promise<void> {
       meta.state = 'finished';
       meta.finishedAt = Date.now();
-      await this.#state.storage.put({ ...rowsOf(SUMMARY_PREFIX, 0, JSON.stringify(summary)), meta });
-      await this.#state.storage.setAlarm(meta.finishedAt + (this.#config().keepMs ?? 3_600_000));
+      // The alarm set at the start (every 30 s) is still due: when it finds the run finished, it schedules the deletion.
+      await this.#state.storage.put({ meta });
     }
 
     /** A run whose object lost it mid-run (eviction, restart): its stored log gets a `run-error` terminal event, and the run is finished as failed. */
@@ -239,7 +239,7 @@ export function defineRunDurableObject<ENV = unknown>(setup: (env: ENV) => RunDu
         const event = terminalFailure(meta, (lastEvent?.sequence ?? -1) + 1, info);
         await this.#state.storage.put(rowsOf(EVENT_PREFIX, event.sequence, JSON.stringify(event)));
       }
-      await this.#finish(meta, failedSummary(meta, info));
+      await this.#finish(meta);
     }
 
     #events(meta: RunMeta, from: number): Response {
@@ -247,13 +247,6 @@ export function defineRunDurableObject<ENV = unknown>(setup: (env: ENV) => RunDu
       // The instance that runs (or ran) the run has every stored line in memory; any other reads the stored rows.
       if (this.#live) return ndjsonResponse(this.#live.log.read(from, reader.signal), () => reader.abort());
       return ndjsonResponse(storedLines(this.#state, from));
-    }
-
-    async #summary(meta: RunMeta): Promise<RunSummary> {
-      if (meta.state !== 'finished') throw new HttpError(409, 'run_running', 'The run has not finished');
-      let json = '';
-      for await (const row of readRows(this.#state.storage, SUMMARY_PREFIX)) json += row.json;
-      return JSON.parse(json) as RunSummary;
     }
 
     async #interject(request: InterjectRequest, signal: AbortSignal): Promise<unknown> {
