@@ -4,7 +4,16 @@ import { demoAuth } from './demo-auth';
 import { jsonError } from './json-error';
 import { workspaceRoute } from './workspace-route';
 
+import { defineRunDurableObject } from 'ghostlight/cloudflare';
+import { demoAgents } from './demo-agents';
+
 export { SessionDurableObject, WorkspaceDurableObject } from 'ghostlight/cloudflare';
+
+/** One Durable Object per `/runs` run (the `RUNS` binding): it runs the same agents as the app. */
+export const RunDurableObject = defineRunDurableObject((env: Record<string, unknown>) => {
+  const { agents, sessions } = demoAgents(env);
+  return { agents, sessions };
+});
 
 const apps = new WeakMap<object, Hono>();
 

@@ -1,14 +1,9 @@
 import { Hono } from 'hono';
-import { MemorySessionStore } from 'ghostlight';
 import { createAgentApp } from 'ghostlight/http';
-import type { SessionStore } from 'ghostlight';
-import { DurableObjectSessionStore } from 'ghostlight/cloudflare';
+import { durableRuns } from 'ghostlight/cloudflare';
 import type { DurableObjectNamespaceLike } from 'ghostlight/cloudflare';
-import { createSupportAgent } from './demo-agent';
-import { createAnalystAgent } from './demo-analyst';
-import { createResearchTeam } from './demo-research';
+import { demoAgents } from './demo-agents';
 import { demoAuth } from './demo-auth';
-import { modelFromEnv } from './model-from-env';
 import { jsonError } from './json-error';
 import { placeholderPage } from './placeholder-page';
 import { traceRoutes } from './trace-route';
@@ -16,22 +11,20 @@ import { traceRoutes } from './trace-route';
 /**
  * The demo Worker's app: the agent API from `createAgentApp` under
  * `/agents`, sessions in the `SESSIONS` Durable Object namespace (memory when
- * the binding is absent), `GET /api` describing the service, and a
+ * the binding is absent), each `/runs` run in its own `RUNS` Durable Object
+ * (in the isolate when that binding is absent), `GET /api` describing the service, and a
  * placeholder page at `/` until the playground (`dist-web/`) is built.
  */
 export function createWorkerApp(env: Record<string, unknown>): Hono {
-  const choice = modelFromEnv(env);
-  const agent = createSupportAgent(choice.model);
-  const analyst = createAnalystAgent(choice.model);
-  const research = createResearchTeam(choice.model);
-  const namespace = env.SESSIONS as DurableObjectNamespaceLike | undefined;
-  const sessions: SessionStore = namespace ? new DurableObjectSessionStore(namespace) : new MemorySessionStore();
+  const { choice, agents, sessions, durableSessions } = demoAgents(env);
+  const runs = env.RUNS as DurableObjectNamespaceLike | undefined;
   const app = new Hono();
   const auth = demoAuth(env);
   const instrumentation = traceRoutes(app, auth);
   const api = createAgentApp({
-    agents: [agent, analyst, research],
+    agents,
     auth,
+    ...(runs ? { runs: durableRuns(runs) } : {}),
     instrumentation,
     sessions,
     runTimeoutMs: 120_000,
@@ -46,9 +39,18 @@ export function createWorkerApp(env: Record<string, unknown>): Hono {
     context.json({
       name: 'ghostlight',
       model: choice.label,
-      agents: [agent.name, analyst.name, research.name],
-      sessions: namespace ? 'durable-object' : 'memory',
-      routes: ['POST /agents/:name/sessions', 'POST /agents/:name/runs', 'GET /agents/:name/runs/:runId/events', 'POST /agents/:name/ag-ui', 'POST /agents/:name/chat'],
+      agents: agents.map((agent) => agent.name),
+      sessions: durableSessions ? 'durable-object' : 'memory',
+      runs: runs ? 'durable-object' : 'isolate',
+      routes: [
+        'POST /agents/:name/sessions',
+        'POST /agents/:name/runs',
+        'GET /agents/:name/runs/:runId/events',
+        'POST /agents/:name/runs/:runId/interject',
+        'POST /agents/:name/runs/:runId/cancel',
+        'POST /agents/:name/ag-ui',
+        'POST /agents/:name/chat',
+      ],
       try: `curl -s -X POST -H 'content-type: application/json' -d '{"input":"How long does shipping take?"}' ${new URL(context.req.url).origin}/agents/support/runs`,
     }),
   );

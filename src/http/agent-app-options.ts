@@ -2,6 +2,7 @@ import type { Askable } from '../agent/askable.ts';
 import type { Instrumentation } from '../instrumentation/instrumentation.ts';
 import type { SessionStore } from '../session/session-store.ts';
 import type { CorsPolicy } from './cors-policy.ts';
+import type { RunHost } from './run-host.ts';
 
 /** Who the application says is calling: set by `auth`, never by the client or the model. */
 export interface AuthResult {
@@ -97,4 +98,12 @@ export interface AgentAppOptions {
    * its spans join the caller's trace, and AG-UI clients get it back as `ghostlight.trace_context`.
    */
   readonly continueTraces?: boolean | undefined;
+  /**
+   * Where `POST /agents/:name/runs` runs live: `durableRuns(env.RUNS)` from
+   * `ghostlight/cloudflare` hosts each in a Durable Object, so its events
+   * resume, and interject and cancel reach it, from any isolate and after a
+   * restart. Default: this isolate (`keepRunsMs`). AG-UI and chat runs always
+   * stay in the request's isolate.
+   */
+  readonly runs?: RunHost | undefined;
 }

@@ -17,6 +17,8 @@ import type { SseFrame } from './event-stream.ts';
 import { errorResponse, HttpError } from './http-error.ts';
 import { readJsonBody } from './read-json-body.ts';
 import { RunRegistry } from './run-registry.ts';
+import { checkRunId, interjectLocal, parseCancelReason, parseInterjectRequest } from './run-control.ts';
+import type { RunHost, RunHostRef } from './run-host.ts';
 import { checkSessionId, parseRunRequest } from './run-request.ts';
 import type { RequestLimits, RunRequest } from './run-request.ts';
 import { scopedSessionStore } from './scoped-session-store.ts';
@@ -38,9 +40,12 @@ const DEFAULTS = {
 /** The keys of the options (a key added to `AgentAppOptions` must be listed here: the type says so). */
 const OPTION_KEYS = Object.keys({
   agents: 1, auth: 1, sessions: 1, sessionIds: 1, sessionScope: 1, limits: 1, cors: 1, runTimeoutMs: 1, heartbeatMs: 1, onError: 1, keepRunsMs: 1,
-  instrumentation: 1, continueTraces: 1,
+  instrumentation: 1, continueTraces: 1, runs: 1,
 } satisfies Record<keyof AgentAppOptions, 1>);
 const SAFE_START_FAILURE = 'The run could not start.';
+/** The deadline of a detached run when the app sets no `runTimeoutMs`: a run nobody listens to still ends. */
+const DETACHED_RUN_MS = 15 * 60_000;
+const UNKNOWN_LOCAL_RUN = 'No such run here: runs stay readable for a short time after they end, in the instance that ran them';
 
 /**
  * The HTTP surface of a set of agents: a Hono app that is a plain `fetch`
@@ -50,7 +55,11 @@ const SAFE_START_FAILURE = 'The run could not start.';
  * - `POST /agents/:name/sessions`: a new session id, issued by the server.
  * - `POST /agents/:name/runs`: `{"input", "sessionId"?, "history"?}` → the Run as JSON, or with
  *   `Accept: text/event-stream` Ghostlight's own events as SSE (`id:` is the sequence number).
+ *   `"detach": true` keeps the run working after the client goes away (JSON: `202 {runId, state}` at once).
  * - `GET /agents/:name/runs/:runId/events?from=N` (or `Last-Event-ID`): resumes that stream.
+ * - `POST /agents/:name/runs/:runId/interject`: `{"message", "interjectionId"?, "batchKey"?, "wait"?}` → the model's reply
+ *   (with `"wait": false`, 202 `{interjectionId, state: "queued"}` at once).
+ * - `POST /agents/:name/runs/:runId/cancel`: `{"reason"?}` → `{runId, state}`.
  * - `GET /agents/:name/sessions/:sessionId`: the stored conversation (to restore a chat view).
  * - `POST /agents/:name/ag-ui`: AG-UI `RunAgentInput` → AG-UI events over SSE.
  * - `POST /agents/:name/chat`: AI SDK UI message stream (what `useChat` speaks).
@@ -132,13 +141,47 @@ export function createAgentApp(options: AgentAppOptions): Hono<AppEnv> {
     return store;
   }
 
-  async function start(context: Context<AppEnv>, request: RunRequest, graceMs: number, sessionRequired = false): Promise<StartedRun> {
+  async function start(context: Context<AppEnv>, request: RunRequest, graceMs: number, sessionRequired = false, detach = false): Promise<StartedRun> {
     const { agent, auth: caller } = context.var;
     const sessions = await sessionFor(agent, caller.actorId, request.sessionId, sessionRequired);
-    const settings = { sessions, runTimeoutMs: options.runTimeoutMs, instrumentation: options.instrumentation };
-    const started = await startRun(agent, request, caller, settings, context.req.raw.signal, graceMs, traceOf(context.req.raw));
-    registry.add(started.stream, agent.name, caller.actorId);
+    const runTimeoutMs = options.runTimeoutMs ?? (detach ? DETACHED_RUN_MS : undefined);
+    const settings = { sessions, runTimeoutMs, instrumentation: options.instrumentation };
+    const signal = detach ? new AbortController().signal : context.req.raw.signal;
+    const started = await startRun(agent, request, caller, settings, signal, graceMs, traceOf(context.req.raw));
+    registry.add(started.stream, agent.name, caller.actorId, started.cancel);
     return started;
+  }
+
+  const host: RunHost | undefined = options.runs;
+  const refOf = (context: Context<AppEnv>): RunHostRef => ({
+    runId: checkRunId(context.req.param('runId') ?? ''),
+    agent: context.var.agent.name,
+    actorId: context.var.auth.actorId,
+  });
+
+  /** `POST /runs` on a run host: the app checks the request and the session, the host runs it. */
+  async function startHosted(context: Context<AppEnv>, host: RunHost, body: Record<string, unknown>, request: RunRequest, wantsEvents: boolean, detach: boolean): Promise<Response> {
+    const { agent, auth: caller } = context.var;
+    const stored = (await sessionFor(agent, caller.actorId, request.sessionId, true)) !== undefined;
+    const ref: RunHostRef = { runId: crypto.randomUUID(), agent: agent.name, actorId: caller.actorId };
+    const deadlineAt = Date.now() + (options.runTimeoutMs ?? DETACHED_RUN_MS);
+    const client = context.req.raw.signal;
+    const signal = detach ? new AbortController().signal : client;
+    const hosted = { ...ref, body: { input: body.input, history: body.history, sessionId: request.sessionId }, limits, context: caller.context, stored, detach, deadlineAt, traceContext: traceOf(context.req.raw) };
+    const gone = () => void host.cancel(ref, 'The client went away').catch(() => undefined);
+    const headers = { 'x-ghostlight-run-id': ref.runId, ...(request.sessionId !== undefined && stored ? { 'x-ghostlight-session-id': request.sessionId } : {}) };
+    if (!wantsEvents && !detach) {
+      client.addEventListener('abort', gone, { once: true });
+      try {
+        return context.json(await host.result(hosted, signal), 200, headers);
+      } finally {
+        client.removeEventListener('abort', gone);
+      }
+    }
+    const events = await host.start(hosted, signal);
+    if (wantsEvents) return eventStream(eventFrames(events, onErrorFor(context)), { onCancel: detach ? () => undefined : gone, heartbeatMs, headers });
+    await events.return?.(undefined);
+    return context.json({ runId: ref.runId, state: 'running' }, 202, headers);
   }
 
   const runHeaders = (started: StartedRun, request: RunRequest): Record<string, string> => ({
@@ -161,19 +204,33 @@ export function createAgentApp(options: AgentAppOptions): Hono<AppEnv> {
   });
 
   app.post('/agents/:name/runs', async (context) => {
-    const request = parseRunRequest(await readJsonBody(context.req.raw, limits), limits);
+    const body = await readJsonBody(context.req.raw, limits);
+    const request = parseRunRequest(body, limits);
+    if (body.detach !== undefined && typeof body.detach !== 'boolean') throw new HttpError(400, 'invalid_detach', 'detach must be true or false');
+    const detach = body.detach === true;
     const wantsEvents = (context.req.header('accept') ?? '').includes('text/event-stream');
-    const started = await start(context, request, wantsEvents ? heartbeatMs : Number.POSITIVE_INFINITY, true);
+    if (host) return startHosted(context, host, body, request, wantsEvents, detach);
+    const started = await start(context, request, wantsEvents ? heartbeatMs : Number.POSITIVE_INFINITY, true, detach);
     const headers = runHeaders(started, request);
-    if (wantsEvents) return eventStream(eventFrames(started.events, onErrorFor(context)), { onCancel: started.abort, heartbeatMs, headers });
+    if (wantsEvents) return eventStream(eventFrames(started.events, onErrorFor(context)), { onCancel: detach ? () => undefined : started.abort, heartbeatMs, headers });
+    if (detach) {
+      await started.events.return?.(undefined);
+      return context.json({ runId: started.stream.runId, state: 'running' }, 202, headers);
+    }
     const run = await started.stream.run;
     return context.json(run.toJSON(), 200, headers);
   });
 
-  app.get('/agents/:name/runs/:runId/events', (context) => {
+  app.get('/agents/:name/runs/:runId/events', async (context) => {
     const { agent, auth: caller } = context.var;
+    if (host && !registry.get(context.req.param('runId'), agent.name, caller.actorId)) {
+      const ref = refOf(context);
+      const reader = new AbortController();
+      const events = await host.events(ref, resumePoint(context), reader.signal);
+      return eventStream(eventFrames(events, onErrorFor(context)), { onCancel: () => reader.abort(), heartbeatMs, headers: { 'x-ghostlight-run-id': ref.runId } });
+    }
     const stream = registry.get(context.req.param('runId'), agent.name, caller.actorId);
-    if (!stream) throw new HttpError(404, 'unknown_run', 'No such run here: runs stay readable for a short time after they end, in the instance that ran them');
+    if (!stream) throw new HttpError(404, 'unknown_run', UNKNOWN_LOCAL_RUN);
     const from = resumePoint(context);
     const reader = new AbortController();
     const events = stream.events(from, reader.signal)[Symbol.asyncIterator]();
@@ -182,6 +239,30 @@ export function createAgentApp(options: AgentAppOptions): Hono<AppEnv> {
       heartbeatMs,
       headers: { 'x-ghostlight-run-id': stream.runId },
     });
+  });
+
+  app.post('/agents/:name/runs/:runId/interject', async (context) => {
+    const ref = refOf(context);
+    const request = parseInterjectRequest(await readJsonBody(context.req.raw, limits), limits);
+    // AG-UI and chat runs stay in this isolate even with a run host.
+    const stream = registry.get(ref.runId, ref.agent, ref.actorId);
+    const signal = context.req.raw.signal;
+    if (!stream && !host) throw new HttpError(404, 'unknown_run', UNKNOWN_LOCAL_RUN);
+    const answer = stream ? await interjectLocal(stream, request, signal) : await host!.interject(ref, request, signal);
+    return context.json(answer, 'state' in answer ? 202 : 200);
+  });
+
+  app.post('/agents/:name/runs/:runId/cancel', async (context) => {
+    const ref = refOf(context);
+    const hasBody = context.req.header('content-length') !== '0' && context.req.raw.body !== null && context.req.header('content-type') !== undefined;
+    const reason = parseCancelReason(hasBody ? await readJsonBody(context.req.raw, limits) : undefined);
+    const state = registry.cancel(ref.runId, ref.agent, ref.actorId, reason);
+    if (!state && host) {
+      const answer = await host.cancel(ref, reason);
+      return context.json(answer, answer.state === 'cancelling' ? 202 : 200);
+    }
+    if (!state) throw new HttpError(404, 'unknown_run', UNKNOWN_LOCAL_RUN);
+    return context.json({ runId: ref.runId, state }, state === 'cancelling' ? 202 : 200);
   });
 
   app.get('/agents/:name/sessions/:sessionId', async (context) => {
@@ -263,6 +344,9 @@ function checkOptions(options: AgentAppOptions): CheckedOptions {
     onError: options.onError !== undefined && typeof options.onError !== 'function',
   }).find(([, bad]) => bad);
   if (invalid) throw new ConfigurationError(`createAgentApp has an invalid ${invalid[0]} (see AgentAppOptions)`);
+  if (options.runs !== undefined && (options.runs as { version?: unknown } | null)?.version !== 'run-host-v1') {
+    throw new ConfigurationError('createAgentApp runs must be a run host, e.g. durableRuns(env.RUNS) from ghostlight/cloudflare');
+  }
   if (options.cors !== undefined && !isCorsPolicy(options.cors)) throw new ConfigurationError('createAgentApp cors must be a corsPolicy({ origin }) from ghostlight/http');
   const onError = options.onError ?? ((error: unknown) => console.error('ghostlight/http: unexpected error', error));
   return { agents, limits, authenticate, sessionMode, heartbeatMs, onError };

@@ -9,3 +9,4 @@ export type { AgentAppCors, AgentAppLimits, AgentAppOptions, Authenticate, AuthR
 export { corsPolicy, isCorsPolicy } from './cors-policy.ts';
 export type { CorsPolicy } from './cors-policy.ts';
 export { HttpError } from './http-error.ts';
+export type { CancelAnswer, InterjectRequest, QueuedInterjection, RunHost, RunHostRef, RunHostStart } from './run-host.ts';

@@ -4,6 +4,7 @@ interface Entry {
   readonly stream: RunStream;
   readonly agent: string;
   readonly actorId: string;
+  readonly cancel: ((reason: string) => void) | undefined;
   endedAt: number | undefined;
 }
 
@@ -33,12 +34,12 @@ export class RunRegistry {
     this.#limits = limits;
   }
 
-  /** Remembers a started run; it is forgotten `keepMs` after it ends. */
-  add(stream: RunStream, agent: string, actorId: string): void {
+  /** Remembers a started run (and how to cancel it); it is forgotten `keepMs` after it ends. */
+  add(stream: RunStream, agent: string, actorId: string, cancel?: (reason: string) => void): void {
     this.#expire();
     if ((this.#perActor.get(actorId) ?? 0) >= this.#limits.maxRunsPerActor) this.#evictOldestOf(actorId);
     if (this.#entries.size >= this.#limits.maxRuns) this.#evictOldestOf(this.#largestActor());
-    const entry: Entry = { stream, agent, actorId, endedAt: undefined };
+    const entry: Entry = { stream, agent, actorId, cancel, endedAt: undefined };
     this.#entries.set(stream.runId, entry);
     this.#perActor.set(actorId, (this.#perActor.get(actorId) ?? 0) + 1);
     stream.run.then(
@@ -52,6 +53,19 @@ export class RunRegistry {
     this.#expire();
     const entry = this.#entries.get(runId);
     return entry && entry.agent === agent && entry.actorId === actorId ? entry.stream : undefined;
+  }
+
+  /**
+   * Cancels the run if this isolate has it and `actorId` started it:
+   * `cancelling` while it runs, `finished` once it ended, undefined when unknown here.
+   */
+  cancel(runId: string, agent: string, actorId: string, reason: string): 'cancelling' | 'finished' | undefined {
+    const stream = this.get(runId, agent, actorId);
+    if (!stream) return undefined;
+    const entry = this.#entries.get(runId)!;
+    if (entry.endedAt !== undefined) return 'finished';
+    entry.cancel?.(reason);
+    return 'cancelling';
   }
 
   /** How many runs are remembered. */

@@ -17,6 +17,8 @@ export interface StartedRun {
   /** The events, first one included; errors found before the run started are thrown from here as `HttpError`s. */
   readonly events: AsyncIterator<GhostlightEvent>;
   readonly abort: () => void;
+  /** Cancels the run with a reason (the cancel route); what `abort` does with "The client went away". */
+  readonly cancel: (reason: string) => void;
   /** Whether the run uses a session store. */
   readonly stored: boolean;
 }
@@ -27,6 +29,8 @@ export interface StartRunSettings {
   readonly sessions?: SessionStore | undefined;
   readonly runTimeoutMs?: number | undefined;
   readonly instrumentation?: Instrumentation | undefined;
+  /** The run's id, when the host chose it (a Durable Object named after it). */
+  readonly runId?: string | undefined;
 }
 
 /**
@@ -50,7 +54,8 @@ export async function startRun(
   traceContext?: TraceContext,
 ): Promise<StartedRun> {
   const controller = new AbortController();
-  const abort = () => controller.abort(new CancelledError({ message: 'The client went away' }));
+  const cancel = (reason: string) => controller.abort(new CancelledError({ message: reason }));
+  const abort = () => cancel('The client went away');
   if (signal.aborted) abort();
   else signal.addEventListener('abort', abort, { once: true });
   let stream: RunStream;
@@ -65,6 +70,7 @@ export async function startRun(
       ...(settings.runTimeoutMs !== undefined ? { deadline: Date.now() + settings.runTimeoutMs } : {}),
       ...(settings.instrumentation ? { instrumentation: settings.instrumentation } : {}),
       ...(traceContext ? { traceContext } : {}),
+      ...(settings.runId !== undefined ? { _internal: { runId: settings.runId } } : {}),
     });
   } catch (error) {
     throw toHttpError(error);
@@ -98,7 +104,7 @@ export async function startRun(
       signal.removeEventListener('abort', abort);
     }
   }
-  return { stream, events: events(), abort, stored: request.sessionId !== undefined && settings.sessions !== undefined };
+  return { stream, events: events(), abort, cancel, stored: request.sessionId !== undefined && settings.sessions !== undefined };
 }
 
 /**

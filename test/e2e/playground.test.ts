@@ -247,6 +247,41 @@ describe('the playground, served by the Worker, in Chromium', () => {
     await page.screenshot({ path: join(screenshotDir, 'swarm-handoffs.png') });
   });
 
+  it('interjects into a slow run while it works: answered at the next model turn, in this tab and on the Worker', async () => {
+    await page.click('button[data-example="survey"]');
+    const turns = page.locator('.message.assistant');
+    const interjectOnce = async (message: string) => {
+      const before = await turns.count();
+      await page.fill('#prompt', 'Survey the warehouses for kettles.');
+      await page.click('button.primary');
+      const turn = turns.nth(before);
+      await turn.locator('.tool-card[data-tool="survey_next_warehouse"]').first().waitFor();
+      await page.fill('#prompt', message);
+      await page.click('button.interject');
+      await turn.locator('.interjection[data-status="answered"]').waitFor({ timeout: 20_000 });
+      await turn.and(page.locator('[data-outcome]')).waitFor({ timeout: 30_000 });
+      return turn;
+    };
+    const local = await interjectOnce('Riga is closed on Fridays.');
+    await expect(local.getAttribute('data-outcome')).resolves.toBe('completed');
+    await expect(local.locator('.interjection p').innerText()).resolves.toBe('Riga is closed on Fridays.');
+    const text = await local.innerText();
+    expect(text).toContain('Noted: "Riga is closed on Fridays.". Carrying on with the survey.');
+    expect(text).toContain('Survey done (offline demo model): Lyon 5, Oslo 5, Porto 12, Riga 5, Turin 12 kettles.');
+    await expect(local.locator('.tool-card[data-tool="survey_next_warehouse"]').count()).resolves.toBe(5);
+    await page.screenshot({ path: join(screenshotDir, 'interjection-in-tab.png') });
+
+    // On the Worker: the tab posts to /agents/survey/runs/:runId/interject; asking to stop ends the survey early.
+    await page.check('input[value="worker"]');
+    const remote = await interjectOnce('Please stop now.');
+    await expect(remote.getAttribute('data-outcome')).resolves.toBe('completed');
+    await expect(remote.innerText()).resolves.toContain('Stopping the survey as you asked ("Please stop now.").');
+    expect(await remote.locator('.tool-card[data-tool="survey_next_warehouse"]').count()).toBeLessThan(5);
+    await expect(page.locator('.timeline').innerText()).resolves.toContain('interjection answered');
+    await page.screenshot({ path: join(screenshotDir, 'interjection-on-worker.png') });
+    await page.check('input[value="tab"]');
+  });
+
   it('is accessible (axe-core: no serious or critical violations) and usable on a narrow screen', async () => {
     await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
     const violations = await page.evaluate(async () => {

@@ -20,7 +20,7 @@ describe('the demo Worker in workerd (exports.default.fetch)', () => {
 
   it('describes itself and answers a run with the offline demo model', async () => {
     const api = (await (await worker.fetch(`${base}/api`)).json()) as { agents: string[]; sessions: string };
-    expect(api).toMatchObject({ agents: ['support', 'analyst', 'research'], sessions: 'durable-object' });
+    expect(api).toMatchObject({ agents: ['support', 'analyst', 'research', 'survey'], sessions: 'durable-object' });
     const response = await post('/agents/support/runs', { input: 'How long does shipping take?' });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ outcome: 'completed', response: expect.stringContaining('three to five business days') });

@@ -33,7 +33,7 @@ export function createApp(root: HTMLElement): void {
     (id) => agentFor(id),
     async (id) => (await (await exampleFor(id).load()).askOptions?.()) ?? {},
   );
-  const remote = new WorkerRunner();
+  const remote = new WorkerRunner('', (id) => exampleFor(id).workerRoute ?? 'ag-ui');
   const runner = (): Runner => (settings.location === 'worker' && example.onWorker ? remote : local);
 
   const transcript = new Transcript();
@@ -59,6 +59,25 @@ export function createApp(root: HTMLElement): void {
   const prompt = h('textarea', { id: 'prompt', rows: 3, required: true, placeholder: 'Ask the agent…', 'aria-label': 'Message' });
   const send = h('button', { type: 'submit', class: 'primary' }, 'Send');
   const stop = h('button', { type: 'button', disabled: true, onclick: () => controller?.abort() }, 'Stop');
+  const interjectButton = h('button', { type: 'button', class: 'interject', disabled: true, title: 'Send the message to the run while it works', onclick: () => void interjectNow() }, 'Interject');
+
+  /** Sends the composer's text to the run in progress (SPEC A18: delivered at the next model boundary). */
+  async function interjectNow(): Promise<void> {
+    const current = runner();
+    const text = prompt.value.trim();
+    if (!controller || !current.interject || !text) return;
+    prompt.value = '';
+    const shown = transcript.interjection(text);
+    timeline.add('interjection sent');
+    try {
+      const reply = await current.interject(text);
+      shown.answered(reply.text);
+      timeline.add('interjection answered', 'success');
+    } catch (error) {
+      shown.failed((error as Error).message);
+      timeline.add(`interjection: ${(error as Error).message}`, 'error');
+    }
+  }
   const exampleInfo = h('div', { class: 'example-info' });
   const exampleList = h('ul', { class: 'examples', 'aria-label': 'Example agents' });
 
@@ -91,11 +110,13 @@ export function createApp(root: HTMLElement): void {
   async function submit(event: Event): Promise<void> {
     event.preventDefault();
     const input = prompt.value.trim();
-    if (!input || controller) return;
+    if (controller) return void interjectNow();
+    if (!input) return;
     prompt.value = '';
     controller = new AbortController();
     send.setAttribute('disabled', '');
     stop.removeAttribute('disabled');
+    if (runner().interject) interjectButton.removeAttribute('disabled');
     transcript.user(input);
     toolNames.clear();
     timeline.start(`${example.title} · ${runner().label}`);
@@ -115,6 +136,7 @@ export function createApp(root: HTMLElement): void {
       controller = undefined;
       send.removeAttribute('disabled');
       stop.setAttribute('disabled', '');
+      interjectButton.setAttribute('disabled', '');
       prompt.focus();
     }
   }
@@ -177,7 +199,7 @@ export function createApp(root: HTMLElement): void {
     }
   }
 
-  const form = h('form', { class: 'composer', onsubmit: (event: Event) => void submit(event) }, prompt, h('div', { class: 'actions' }, send, stop));
+  const form = h('form', { class: 'composer', onsubmit: (event: Event) => void submit(event) }, prompt, h('div', { class: 'actions' }, send, interjectButton, stop));
   prompt.addEventListener('keydown', (event) => {
     if (event.key === 'Enter' && !event.shiftKey) {
       event.preventDefault();

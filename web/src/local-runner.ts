@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import type { Askable, AskOptions, GhostlightEvent } from 'ghostlight';
+import type { Askable, AskOptions, GhostlightEvent, RunStream } from 'ghostlight';
 import { assemblyView } from './assembly-view';
 import { subagentView } from './subagent-view';
 import type { ArtifactView, Runner, ViewEvent } from './view-event';
@@ -14,6 +14,7 @@ export class LocalRunner implements Runner {
   readonly #options: (id: string) => Promise<Partial<AskOptions>>;
   readonly #history = new Map<string, ModelMessage[]>();
   readonly #sessionId = crypto.randomUUID();
+  #current: RunStream | undefined;
 
   constructor(agents: (id: string) => Promise<Askable>, options: (id: string) => Promise<Partial<AskOptions>> = async () => ({})) {
     this.#agents = agents;
@@ -28,9 +29,14 @@ export class LocalRunner implements Runner {
     const recorder = new OperationRecorder();
     const instrumentation = new Instrumentation({ subscribers: [recorder] });
     const stream = agent.stream(input, { ...extra, signal, history: this.#history.get(agentId) ?? [], sessionId: this.#sessionId, actorId: 'playground-user', instrumentation });
-    for await (const event of stream) {
-      const view = toViewEvent(event);
-      if (view) yield view;
+    this.#current = stream;
+    try {
+      for await (const event of stream) {
+        const view = toViewEvent(event);
+        if (view) yield view;
+      }
+    } finally {
+      this.#current = undefined;
     }
     const run = await stream.run;
     for (const step of run.steps) {
@@ -48,9 +54,18 @@ export class LocalRunner implements Runner {
   reset(): void {
     this.#history.clear();
   }
+
+  /** Interjects into the run in progress in this tab. */
+  async interject(text: string): Promise<{ text: string }> {
+    const stream = this.#current;
+    if (!stream) throw new Error('No run is in progress');
+    const { interject } = await import('ghostlight');
+    return interject(stream, text);
+  }
 }
 
-function toViewEvent(event: GhostlightEvent): ViewEvent | undefined {
+/** What the playground shows for one Ghostlight event (also for the Worker's `/runs` event stream). */
+export function toViewEvent(event: GhostlightEvent): ViewEvent | undefined {
   switch (event.type) {
     case 'run-start':
       return { type: 'run-start', runId: event.runId };

@@ -62,6 +62,8 @@ export interface Runner {
   /** Where the agent runs, for the timeline. */
   readonly label: string;
   run(agentId: string, input: string, signal: AbortSignal): AsyncIterable<ViewEvent>;
+  /** Interjects into the run in progress (SPEC A18); resolves with the model's reply once the next model boundary answered it. */
+  interject?(text: string): Promise<{ text: string }>;
   /** Forgets the conversation. */
   reset(): void;
 }

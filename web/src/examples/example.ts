@@ -12,6 +12,8 @@ export interface ExampleInfo {
   suggestions: string[];
   /** Whether the Worker serves this agent too. */
   onWorker: boolean;
+  /** How the tab runs it on the Worker: AG-UI (default) or `/runs`, whose runs the demo Worker hosts in Durable Objects. */
+  workerRoute?: 'ag-ui' | 'runs';
   /** Loads the example's agent code (a separate chunk: the page starts without the agent runtime). */
   load(): Promise<ExampleAgent>;
 }

@@ -55,6 +55,7 @@ export const examples: readonly ExampleInfo[] = [
     onWorker: true,
     load: () => import('./research').then((module) => module.researchExample),
   },
+  { id: 'survey', title: 'Interject while it works', description: 'A slow warehouse survey: five tool calls, one per model turn. While it runs, type a message and press Interject (or Enter): it reaches the model at the next turn with the interjection prefix, the model answers it briefly and carries on, or stops when you ask it to. On the Worker the run lives in its own Durable Object (POST /agents/survey/runs) and the interjection is POST /agents/survey/runs/:runId/interject.', suggestions: ['Survey the warehouses for kettles.'], onWorker: true, workerRoute: 'runs', load: () => import('./interjections').then((module) => module.interjectionsExample) },
   {
     id: 'triage',
     title: 'Structured triage',

@@ -31,6 +31,25 @@ export class Transcript {
     this.#scroll();
   }
 
+  /** Shows an interjection sent while the agent works, inside its turn; `answered` marks it once the model replied. */
+  interjection(text: string): { answered(reply: string): void; failed(reason: string): void } {
+    const status = h('span', { class: 'status' }, 'waiting for the next model turn');
+    const element = h('div', { class: 'interjection', 'data-status': 'pending' }, h('span', { class: 'who' }, 'You, mid-run'), h('p', {}, text), status);
+    this.#turnElement().append(element);
+    this.#text = undefined;
+    this.#scroll();
+    return {
+      answered: (reply) => {
+        element.dataset.status = 'answered';
+        status.textContent = reply ? 'answered' : 'delivered';
+      },
+      failed: (reason) => {
+        element.dataset.status = 'failed';
+        status.textContent = reason;
+      },
+    };
+  }
+
   /** Appends streamed text. */
   text(delta: string): void {
     if (!this.#text) {
