@@ -11,7 +11,14 @@ import { assertKnownKeys } from './option-keys.ts';
 import type { AgentDefinition } from './agent-definition.ts';
 import type { InferSchemaOutput } from '../tool/define-tool.ts';
 import type { ResultDeclaration } from '../structured/result-schema.ts';
-import type { AgentInput, AskOptions } from './invocation.ts';
+import type { AgentInput, ApprovalResponse, AskOptions } from './invocation.ts';
+import type { ApprovalAnswer } from './approvals.ts';
+import { Execution } from './execution.ts';
+import type { StartOptions } from './execution.ts';
+import { interject } from './interjections.ts';
+import type { InterjectionInput, InterjectionReply, InterjectOptions } from './interjections.ts';
+import { AgentInterjectionError } from '../error/agent-interjection-error.ts';
+import { ApprovalError } from '../error/approval-error.ts';
 import { resolveLimits } from './limits.ts';
 import type { Run } from './run.ts';
 import { RunExecution } from './run-execution.ts';
@@ -56,6 +63,8 @@ export class Agent<TOutput = unknown> {
   readonly name: string;
   /** The frozen definition. */
   readonly definition: Readonly<AgentDefinition>;
+  /** The streams and executions of this agent whose runs have not finished (the targets of `agent.interject`). */
+  readonly #active = new Set<RunStream<TOutput>>();
 
   constructor(definition: AgentDefinition) {
     this.definition = Object.freeze({ ...definition, tools: Object.freeze([...(definition.tools ?? [])]) });
@@ -76,6 +85,66 @@ export class Agent<TOutput = unknown> {
   }
 
   /**
+   * Continues a run that ended `waiting` for approvals, from its session
+   * (`sessions`, `sessionId` and `actorId` as the run had them), in this
+   * process or any other: approved calls run exactly once, denied ones reach
+   * the model as the tool's error result with the reason, and the run goes
+   * on. An answer names a pending call and says yes or no; it cannot change
+   * the call's arguments, the tools or the limits.
+   *
+   * @example
+   * const run = await agent.ask('Refund order 481', { sessions, sessionId, actorId });
+   * if (run.outcome === 'waiting') {
+   *   const [pending] = run.pendingApprovals;
+   *   const resumed = await agent.resume([{ approvalId: pending!.approvalId, approved: true }], { sessions, sessionId, actorId });
+   * }
+   */
+  async resume(approvals: readonly ApprovalAnswer[], options: AskOptions): Promise<Run<TOutput>> {
+    if (!options?.sessions) throw new ApprovalError('agent.resume needs the session store the run waited in (sessions)');
+    return (await new RunExecution(this.definition, { approvals }, options).execute()) as Run<TOutput>;
+  }
+
+  /**
+   * Starts a run in the background and returns its {@link Execution}: its
+   * `state`, its events, `interject`, `cancel`, `wait({ deadline })` and
+   * `close()`. The input may also be `{ approvals }` to resume a waiting run.
+   *
+   * @example
+   * await using execution = agent.start('Research the refund policy');
+   * await execution.interject('Only the EU policy, please.');
+   * const run = await execution.wait();
+   */
+  start(input: AgentInput | ApprovalResponse, options: StartOptions = {}): Execution<TOutput> {
+    const { onEvent, ...rest } = options;
+    const controller = new AbortController();
+    const signal = rest.signal ? AbortSignal.any([rest.signal, controller.signal]) : controller.signal;
+    const execution = new Execution<TOutput>(new RunExecution(this.definition, input, { ...rest, signal }), controller, onEvent);
+    this.#track(execution);
+    return execution;
+  }
+
+  /**
+   * Interjects into this agent's one running run (started with `stream` or
+   * `start`). With none, `AgentInterjectionError` "Agent is not currently
+   * running"; with several, "Agent interjection target is ambiguous" (interject
+   * through the stream or execution instead).
+   */
+  interject(message: InterjectionInput, options?: InterjectOptions): Promise<InterjectionReply> {
+    if (this.#active.size === 0) throw new AgentInterjectionError('Agent is not currently running');
+    if (this.#active.size > 1) throw new AgentInterjectionError('Agent interjection target is ambiguous');
+    const [target] = this.#active;
+    return interject(target!, message, options);
+  }
+
+  #track(stream: RunStream<TOutput>): void {
+    this.#active.add(stream);
+    stream.run.then(
+      () => this.#active.delete(stream),
+      () => this.#active.delete(stream),
+    );
+  }
+
+  /**
    * Runs the agent and yields its events as they happen: run start, model
    * turns, text deltas, tool calls and results, usage, and exactly one
    * terminal event. `stream.run` resolves to the finished run.
@@ -85,7 +154,7 @@ export class Agent<TOutput = unknown> {
    * for await (const event of stream) if (event.type === 'text-delta') write(event.text);
    * const run = await stream.run;
    */
-  stream(input: AgentInput, options: AskOptions = {}): RunStream<TOutput> {
+  stream(input: AgentInput | ApprovalResponse, options: AskOptions = {}): RunStream<TOutput> {
     const execution = new RunExecution(this.definition, input, options);
     const run = execution.execute() as Promise<Run<TOutput>>;
     run.catch(() => undefined);
@@ -97,6 +166,7 @@ export class Agent<TOutput = unknown> {
       [Symbol.asyncIterator]: () => events()[Symbol.asyncIterator](),
     };
     runExecutions.set(stream, execution);
+    this.#track(stream);
     return stream;
   }
 }

@@ -26,7 +26,17 @@ export type {
 export type { PrepareRunContext, RuntimeHook, SessionHistoryContext } from './runtime-hooks.ts';
 export type { RunModel, RunModelRequest, RunModelResponse } from './run-model.ts';
 export { MAX_MODEL_RECOVERIES } from './run-execution.ts';
-export type { AgentInput, AskOptions } from './invocation.ts';
+export type { AgentInput, ApprovalResponse, AskOptions } from './invocation.ts';
+export { Execution, WAIT_DEADLINE_MESSAGE } from './execution.ts';
+export type { ExecutionState, ExecutionWaitOptions, StartOptions } from './execution.ts';
+export {
+  APPROVAL_EXPIRED_REASON,
+  APPROVAL_SUPERSEDED_REASON,
+  ORPHANED_CALL_MESSAGE,
+  PARKED_RUN_KEY,
+  TOOL_CHANGED_MESSAGE,
+} from './approvals.ts';
+export type { ApprovalAnswer } from './approvals.ts';
 export { interject, INTERJECTION_PREFIX, MAX_INTERJECTION_BATCH, MAX_INTERJECTIONS } from './interjections.ts';
 export type { InterjectionInput, InterjectionReply, InterjectOptions } from './interjections.ts';
 export { DEFAULT_LIMITS } from './limits.ts';
@@ -45,6 +55,7 @@ export { addUsage, EMPTY_USAGE } from './usage.ts';
 export type { Usage } from './usage.ts';
 export { CAPABILITY_ORDER, RUN_CAPABILITY_VERSION } from './run-capability.ts';
 export type {
+  ApprovalStore,
   CapabilityArrangeContext,
   CapabilityCheckpointContext,
   CapabilityArrangement,

@@ -9,12 +9,23 @@ import type { SessionStore } from '../session/session-store.ts';
 import type { Invocation, RunState } from '../tool/tool-binding.ts';
 import { randomId } from '../util/id.ts';
 import { isPlainObject } from '../util/json.ts';
+import type { ApprovalAnswer } from './approvals.ts';
 import type { AgentLimits } from './limits.ts';
 import type { ModelRegistry } from './model-registry.ts';
 import type { RuntimeHook } from './runtime-hooks.ts';
 
 /** What a run is asked: text, AI SDK user content parts, or a user message. */
 export type AgentInput = string | UserContent | UserModelMessage;
+
+/** The answers that continue a run waiting for approvals (`agent.resume`, or `agent.stream`/`agent.start` with this input). */
+export interface ApprovalResponse {
+  readonly approvals: readonly ApprovalAnswer[];
+}
+
+/** Whether `input` answers approvals rather than asking something new. */
+export function isApprovalResponse(input: unknown): input is ApprovalResponse {
+  return isPlainObject(input) && (input as { role?: unknown }).role === undefined && Array.isArray((input as { approvals?: unknown }).approvals);
+}
 
 /**
  * Options of `agent.ask` and `agent.stream`. Capability entries add the keys
@@ -65,6 +76,11 @@ export interface AskOptions {
   parentOperation?: Operation | undefined;
   /** The application's runtime hooks for this run (before the agent's own): preparation, session history, safe error messages. */
   runtimeHooks?: readonly RuntimeHook[] | undefined;
+  /**
+   * Milliseconds a call waiting for approval stays answerable; after that it
+   * is answered as a denial ("The approval request expired"). Default: no expiry.
+   */
+  approvalTimeout?: number | undefined;
   /** Test-only injection of ids and clock. */
   _internal?: { runId?: string; now?: () => number };
 }
@@ -80,6 +96,10 @@ export function createInvocation(options: AskOptions): Invocation {
   }
   if (options.sessionId !== undefined && (typeof options.sessionId !== 'string' || options.sessionId.length === 0)) {
     throw new InvocationError('sessionId must be a non-empty string');
+  }
+  const timeout = options.approvalTimeout;
+  if (timeout !== undefined && (typeof timeout !== 'number' || !Number.isFinite(timeout) || timeout <= 0)) {
+    throw new InvocationError('approvalTimeout must be a positive number of milliseconds');
   }
   return Object.freeze({
     runId,

@@ -19,6 +19,7 @@ export const CORE_OPTION_KEYS: readonly string[] = Object.freeze([
   'traceContext',
   'parentOperation',
   'runtimeHooks',
+  'approvalTimeout',
   '_internal',
 ]);
 

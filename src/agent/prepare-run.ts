@@ -18,12 +18,17 @@ import { chainHooks } from './hooks.ts';
 import type { HookChains } from './hooks.ts';
 import { toUserMessage } from './invocation.ts';
 import { assertKnownOptions, CORE_OPTION_KEYS } from './option-keys.ts';
-import type { AgentInput, AskOptions } from './invocation.ts';
+import { isApprovalResponse } from './invocation.ts';
+import type { AgentInput, ApprovalResponse, AskOptions } from './invocation.ts';
+import { checkAnswers, denyAll, APPROVAL_SUPERSEDED_REASON } from './approvals.ts';
+import type { ParkedRun } from './approvals.ts';
+import { ApprovalError } from '../error/approval-error.ts';
+import type { ModelMessage as Message } from 'ai';
 import { resolveLimits } from './limits.ts';
 import type { ResolvedLimits } from './limits.ts';
 import { ModelCaller } from './model-call.ts';
 import type { ModelSettings } from './model-step.ts';
-import type { CapabilitySetup, RunCapability } from './run-capability.ts';
+import type { ApprovalStore, CapabilitySetup, RunCapability } from './run-capability.ts';
 import { createRunModel } from './run-model.ts';
 import { chooseHistory } from './runtime-hooks.ts';
 import type { Usage } from './usage.ts';
@@ -35,7 +40,7 @@ import { createToolLoopHooks } from './tool-loop-detector.ts';
 export interface PrepareRunInput {
   readonly definition: Readonly<AgentDefinition>;
   readonly options: Readonly<AskOptions>;
-  readonly input: AgentInput;
+  readonly input: AgentInput | ApprovalResponse;
   readonly invocation: Invocation;
   readonly state: RunState;
   readonly signal: AbortSignal;
@@ -70,6 +75,14 @@ export interface PreparedRun {
   /** Prelude and history: what the run did not add. */
   initial: ReadonlySet<ModelMessage>;
   checkpoints: readonly RunCapability[];
+  /** Where a stop for approvals is kept (the session), when the run has a session store. */
+  approvals: ApprovalStore | undefined;
+  /**
+   * The session's parked stop this run settles before its first turn: the
+   * answers of a resume, or denials when a new message arrived instead; the
+   * new message follows the settled results.
+   */
+  settle: { parked: ParkedRun; decided: Map<string, { approved: boolean; reason?: string }>; resume: boolean; userMessage: Message | undefined } | undefined;
 }
 
 /**
@@ -91,7 +104,9 @@ async function prepare(input: PrepareRunInput): Promise<PreparedRun> {
   const { definition, options, invocation, state, signal, scope, emit, operation } = input;
   const handle: RunHandle = { runId: invocation.runId, invocation };
   let binding: ToolBinding = { run: handle, agent: { name: definition.name }, state, signal, ...(operation ? { operation } : {}) };
-  const limits = resolveLimits(definition.limits, options.limits);
+  const resuming = isApprovalResponse(input.input);
+  if (resuming && options.limits !== undefined) throw new ApprovalError('An approval answer cannot change the limits');
+  let limits = resolveLimits(definition.limits, options.limits);
   const { model, capabilities: modelCaps } = resolveModel(definition, options);
   const settings = clampOutputTokens(definition.settings ?? {}, modelCaps);
   const runModel = createRunModel({
@@ -104,7 +119,7 @@ async function prepare(input: PrepareRunInput): Promise<PreparedRun> {
     recordUsage: input.recordUsage,
     operation,
   });
-  const userMessage = toUserMessage(input.input);
+  const userMessage = resuming ? undefined : toUserMessage(input.input as AgentInput);
   const capabilities = capabilitiesFor(definition, options);
   assertKnownOptions(options, new Set([...CORE_OPTION_KEYS, ...capabilities.flatMap((capability) => capability.optionKeys ?? [])]));
   const runtimeHooks = [...(options.runtimeHooks ?? []), ...(definition.runtimeHooks ?? [])];
@@ -117,6 +132,23 @@ async function prepare(input: PrepareRunInput): Promise<PreparedRun> {
     if (setup.bind) binding = { ...binding, ...setup.bind };
   }
   for (const hook of runtimeHooks) await hook.prepareRun?.({ run: handle, binding, state, scope });
+
+  const approvals = setups.find((setup) => setup.approvals)?.approvals;
+  const parked = approvals?.parked;
+  if (resuming) {
+    if (!approvals) throw new ApprovalError('agent.resume needs the session store the run waited in (sessions)');
+    if (!parked) throw new ApprovalError(`No approval is pending in session ${invocation.sessionId}`);
+    limits = parked.limits;
+  }
+  const now = input.now();
+  const settle = parked
+    ? {
+        parked,
+        decided: resuming ? checkAnswers(parked, (input.input as ApprovalResponse).approvals, now) : denyAll(parked, APPROVAL_SUPERSEDED_REASON, now),
+        resume: resuming,
+        userMessage,
+      }
+    : undefined;
 
   const registry = options.toolRegistry;
   let tools: RunTools;
@@ -146,10 +178,15 @@ async function prepare(input: PrepareRunInput): Promise<PreparedRun> {
     emit,
     exclusiveLock: new Semaphore(1),
     controlTools,
+    initialToolCalls: resuming && parked ? parked.toolCalls : 0,
     processors: setups.flatMap((setup) => setup.processors ?? []),
     guards: setups.flatMap((setup) => setup.guards ?? []),
   });
 
+  const waiting = tools.list().find((tool) => tool.needsApproval);
+  if (waiting && !approvals) {
+    throw new ConfigurationError(`Tool ${waiting.name} can need approval, and a run waits for approval in its session: pass sessions (a session store) to the run`);
+  }
   let modelTools: readonly Tool[] = tools.list();
   const arrangedInstructions: Array<string | undefined> = [];
   const keepModelFacing: ReadonlySet<string> = new Set(setups.flatMap((setup) => setup.keepModelFacing ?? []));
@@ -182,10 +219,12 @@ async function prepare(input: PrepareRunInput): Promise<PreparedRun> {
     instructions: instructions.length > 0 ? instructions : undefined,
     handle,
     settings,
-    messages: [...prelude, ...history, userMessage],
+    messages: settle || !userMessage ? [...prelude, ...history] : [...prelude, ...history, userMessage],
     prelude: new Set(prelude),
     initial: new Set([...prelude, ...history]),
     checkpoints: capabilities.filter((capability) => capability.checkpoint !== undefined),
+    approvals,
+    settle,
   };
 }
 

@@ -8,7 +8,9 @@ import type { ToolBroker } from '../tool/tool-broker.ts';
 import type { ToolDeclaration } from '../tool/tool-declaration.ts';
 import type { ToolCallRequest } from '../tool/invoke-tool.ts';
 import type { ToolCallResult } from '../tool/tool-result.ts';
+import type { JsonObject } from '../util/json.ts';
 import type { AgentDefinition } from './agent-definition.ts';
+import type { ParkedRun } from './approvals.ts';
 import type { AgentHooks } from './hooks.ts';
 import type { AskOptions } from './invocation.ts';
 import type { RunModel } from './run-model.ts';
@@ -87,6 +89,24 @@ export interface CapabilityCheckpointContext {
   readonly turn: number;
   /** The run's agent operation, when the run is instrumented. */
   readonly operation?: Operation | undefined;
+  /** A run stopping for approvals stores what it needs to continue (`null`: the stop was settled, forget it). */
+  readonly parked?: ParkedRun | null | undefined;
+}
+
+/**
+ * Where a run keeps what it needs to continue after stopping for approvals:
+ * the session capability provides it (the parked run in the session, and
+ * claims in the same store).
+ */
+export interface ApprovalStore {
+  /** The run the session holds parked, if any. */
+  readonly parked: ParkedRun | undefined;
+  /**
+   * Records the first claim on a parked stop atomically (with the answers it
+   * settles it with). `won: false` when another run claimed it first; then
+   * that run's answers are returned.
+   */
+  claim(parkId: string, answers: JsonObject): Promise<{ won: true } | { won: false; answers: JsonObject }>;
 }
 
 /** What phase 1 sees. */
@@ -140,6 +160,8 @@ export interface CapabilitySetup {
    * counts nor warns about them.
    */
   readonly expectedRepeat?: (call: ToolCallRequest, result: ToolCallResult) => boolean;
+  /** Where a run stopping for approvals keeps what it needs (the session capability provides it). */
+  readonly approvals?: ApprovalStore;
 }
 
 /** What phase 2 sees. */

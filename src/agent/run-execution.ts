@@ -15,7 +15,13 @@ import { runChain } from './hooks.ts';
 import type { BeforeInvocationEvent, InvocationResult, ModelRequest, ModelResponse } from './hooks.ts';
 import type { InterjectionBatch, InterjectionPort } from './interjection-port.ts';
 import { createInvocation } from './invocation.ts';
-import type { AgentInput, AskOptions } from './invocation.ts';
+import type { AgentInput, ApprovalResponse, AskOptions } from './invocation.ts';
+import { pendingApprovals, requestOf, settleCalls, toolHash } from './approvals.ts';
+import type { ParkedCall, ParkedRun } from './approvals.ts';
+import type { PendingApproval } from '../events/events.ts';
+import type { ToolCallResult } from '../tool/tool-result.ts';
+import type { JsonValue } from '../util/json.ts';
+import { randomId } from '../util/id.ts';
 import { runModelTurn } from './model-step.ts';
 import type { ModelStepResult } from './model-step.ts';
 import { fromModelResponse, toModelResponse } from './model-response.ts';
@@ -42,7 +48,9 @@ export class RunExecution {
   readonly invocation: Invocation;
   readonly #definition: AgentDefinition;
   readonly #options: AskOptions;
-  readonly #input: AgentInput;
+  readonly #input: AgentInput | ApprovalResponse;
+  /** The stop this run made for approvals, once it made one. */
+  #parked: ParkedRun | undefined;
   readonly #controller = new AbortController();
   readonly #scope = new AsyncScope();
   /** The run's interjections, once something interjects (`interject()` attaches the queue). */
@@ -69,7 +77,7 @@ export class RunExecution {
   #agentOperation: Operation | undefined;
   #turnOperation: Operation | undefined;
 
-  constructor(definition: AgentDefinition, input: AgentInput, options: AskOptions) {
+  constructor(definition: AgentDefinition, input: AgentInput | ApprovalResponse, options: AskOptions) {
     this.#definition = definition;
     this.#input = input;
     this.#options = options;
@@ -137,7 +145,11 @@ export class RunExecution {
     let output: unknown;
     let failure: unknown;
     try {
-      ({ response, output } = await this.#conclude(prepared, await this.#loop(prepared)));
+      const answer = await this.#loop(prepared);
+      if (this.#parked) {
+        outcome = 'waiting';
+        response = answer;
+      } else ({ response, output } = await this.#conclude(prepared, answer));
       this.#turnOperation?.finish();
       this.#emit({ type: 'invocation-stop', agent, usage: this.#usage });
     } catch (error) {
@@ -162,8 +174,9 @@ export class RunExecution {
 
     const info = failure === undefined ? undefined : errorInfo(failure, response);
     if (outcome !== 'completed') output = undefined;
+    const approvals: readonly PendingApproval[] = outcome === 'waiting' && this.#parked ? pendingApprovals(this.#parked) : [];
     this.#finishOperations({ outcome, ...usageAttributes(this.#usage), ...(cleanupFailed ? { cleanupFailed } : {}) }, failure, { output: response });
-    this.#emit(terminalEvent(outcome, response, output, info, cleanupFailed));
+    this.#emit(outcome === 'waiting' ? { type: 'run-waiting', outcome, response, approvals } : terminalEvent(outcome, response, output, info, cleanupFailed));
     return new Run({
       runId: this.invocation.runId,
       sessionId: this.invocation.sessionId,
@@ -176,6 +189,7 @@ export class RunExecution {
       error: failure,
       errorInfo: info,
       cleanupFailed,
+      pendingApprovals: approvals,
       steps: this.#steps,
       messages: this.#messages,
       newMessages: this.#messages.filter((message) => !prepared.initial.has(message)),
@@ -211,6 +225,7 @@ export class RunExecution {
       error: failure,
       errorInfo: info,
       cleanupFailed: false,
+      pendingApprovals: [],
       steps: [],
       messages: [],
       newMessages: [],
@@ -260,7 +275,8 @@ export class RunExecution {
     if (started.cancel !== undefined) throw new CancelledError({ message: started.cancel });
     this.#messages = [...started.event.messages];
 
-    for (let turn = 1; turn <= limits.maxTurns; turn++) {
+    const first = prepared.settle ? await this.#settle(prepared) : 1;
+    for (let turn = first; turn <= limits.maxTurns; turn++) {
       this.#turn = turn;
       this.#turnOperation?.finish();
       const turnOperation = (this.#turnOperation = this.#agentOperation?.start('agent_turn', { turn }));
@@ -310,6 +326,11 @@ export class RunExecution {
         return step.text;
       }
 
+      const waits = await Promise.all(step.toolCalls.map((call) => executor.needsApproval(call)));
+      if (waits.includes(true)) {
+        await this.#park(prepared, turn, record, waits);
+        return step.text;
+      }
       const results = await executor.executeBatch(step.toolCalls, 'model', turnOperation);
       this.#steps.push({ ...record, toolResults: results });
       this.#messages.push(toolMessage(step.toolCalls, results));
@@ -318,6 +339,94 @@ export class RunExecution {
       if (this.#presentation) this.#messages.push(this.#presentation);
     }
     throw structured?.turnLimitError() ?? new ProtocolError('The agent reached its maximum model turns');
+  }
+
+  /**
+   * Stops the run for approvals: the batch is counted, the calls that need no
+   * approval run now, and the session keeps the assistant's calls, their
+   * results and what the run needs to continue (its limits, turn and counts),
+   * so any process can resume it from the session.
+   */
+  async #park(prepared: PreparedRun, turn: number, record: Step, waits: readonly boolean[]): Promise<void> {
+    const { executor } = prepared;
+    executor.countCalls(record.toolCalls);
+    const free = record.toolCalls.filter((_, index) => !waits[index]);
+    const results = free.length > 0 ? await executor.executeBatch(free, 'model', this.#turnOperation, true) : [];
+    const byId = new Map(results.map((result) => [result.toolCallId, result]));
+    const timeout = this.#options.approvalTimeout;
+    const requestedAt = this.#now();
+    const tools = new Map(executor.list().map((tool) => [tool.name, tool]));
+    const calls = record.toolCalls.map((call, index): ParkedCall => {
+      const base = { toolCallId: call.toolCallId, toolName: call.toolName, input: (call.input ?? null) as JsonValue };
+      if (!waits[index]) {
+        const result = byId.get(call.toolCallId)!;
+        return { ...base, result: { status: result.status, content: result.content } };
+      }
+      const approval = { approvalId: randomId(), toolHash: toolHash(tools.get(call.toolName)), ...(timeout === undefined ? {} : { expiresAt: requestedAt + timeout }) };
+      return { ...base, approval };
+    });
+    const parked: ParkedRun = {
+      version: 1,
+      parkId: randomId(),
+      runId: this.invocation.runId,
+      agent: this.#definition.name,
+      turn,
+      toolCalls: executor.toolCalls,
+      limits: prepared.limits,
+      requestedAt,
+      calls,
+    };
+    this.#steps.push({ ...record, toolResults: results });
+    for (const pending of pendingApprovals(parked)) this.#emit({ type: 'tool-approval-request', ...pending });
+    await this.#checkpoint(prepared, turn, parked);
+    this.#parked = parked;
+  }
+
+  /**
+   * Settles the session's parked stop before the first turn, exactly once:
+   * the run claims the stop in the store (with its answers); the claim's
+   * winner runs the approved calls. A claim already made while this run
+   * holds the session means the run that made it stopped before it finished:
+   * its approved calls end as error results the model sees. Returns the
+   * first turn (a resume continues the stopped run's count).
+   */
+  async #settle(prepared: PreparedRun): Promise<number> {
+    const { parked, decided, resume, userMessage } = prepared.settle!;
+    const { executor } = prepared;
+    const answers = Object.fromEntries([...decided].map(([id, answer]) => [id, answer]));
+    const claim = await prepared.approvals!.claim(parked.parkId, { answers } as never);
+    const effective = claim.won ? decided : new Map(Object.entries((claim.answers.answers ?? {}) as Record<string, { approved: boolean; reason?: string }>));
+    const tools = new Map(executor.list().map((tool) => [tool.name, tool]));
+    const settled = settleCalls(parked, effective, !claim.won, (name) => tools.get(name));
+    for (const item of settled) {
+      if (item.kind === 'run' || item.answer) {
+        const answer = item.kind === 'run' ? { approved: true } : item.answer!;
+        this.#emit({
+          type: 'tool-approval-response',
+          approvalId: item.call.approval!.approvalId,
+          toolCallId: item.call.toolCallId,
+          toolName: item.call.toolName,
+          approved: answer.approved,
+          ...(answer.reason === undefined ? {} : { reason: answer.reason }),
+        });
+      }
+    }
+    const toRun = settled.flatMap((item) => (item.kind === 'run' ? [requestOf(item.call)] : []));
+    const ran = toRun.length > 0 ? await executor.executeBatch(toRun, 'model', this.#agentOperation, true) : [];
+    const byId = new Map(ran.map((result) => [result.toolCallId, result]));
+    const calls = parked.calls.map(requestOf);
+    const results = settled.map((item): ToolCallResult =>
+      item.kind === 'run'
+        ? byId.get(item.call.toolCallId)!
+        : { toolCallId: item.call.toolCallId, toolName: item.call.toolName, input: item.call.input, status: item.status, content: item.content, value: undefined, artifacts: [], caller: 'model' },
+    );
+    this.#messages.push(toolMessage(calls, results));
+    if (ran.length > 0) {
+      this.#steps.push({ turn: parked.turn, text: '', reasoning: '', toolCalls: toRun, toolResults: ran, finishReason: 'tool-calls', usage: EMPTY_USAGE });
+    }
+    if (userMessage) this.#messages.push(userMessage);
+    await this.#checkpoint(prepared, parked.turn, null);
+    return resume ? parked.turn + 1 : 1;
   }
 
   #closeInterjections(): void {
@@ -427,10 +536,10 @@ export class RunExecution {
   }
 
   /** Lets capabilities persist the completed turns (sessions); prelude messages are never persisted. */
-  async #checkpoint(prepared: PreparedRun, turn: number): Promise<void> {
+  async #checkpoint(prepared: PreparedRun, turn: number, parked?: ParkedRun | null): Promise<void> {
     const messages = this.#messages.filter((message) => !prepared.prelude.has(message));
     for (const capability of prepared.checkpoints) {
-      await capability.checkpoint?.({ messages, state: this.#state, turn, operation: this.#agentOperation });
+      await capability.checkpoint?.({ messages, state: this.#state, turn, operation: this.#agentOperation, ...(parked === undefined ? {} : { parked }) });
     }
   }
 
@@ -480,9 +589,11 @@ export class RunExecution {
     const cleanups: Array<() => void> = [];
     const external = this.#options.signal;
     if (external) {
-      if (external.aborted) this.#controller.abort(new CancelledError({ cause: external.reason }));
+      // A CancelledError as the reason (an execution's `cancel(reason)`) is the run's own error.
+      const reason = () => (CancelledError.isInstance(external.reason) ? external.reason : new CancelledError({ cause: external.reason }));
+      if (external.aborted) this.#controller.abort(reason());
       else {
-        const onAbort = () => this.#controller.abort(new CancelledError({ cause: external.reason }));
+        const onAbort = () => this.#controller.abort(reason());
         external.addEventListener('abort', onAbort, { once: true });
         cleanups.push(() => external.removeEventListener('abort', onAbort));
       }

@@ -52,7 +52,8 @@ export function terminalEvent(outcome: RunOutcome, response: string, output: unk
     case 'cancelled':
       return { type: 'run-cancel', outcome, response: '', error };
     case 'failed':
-      return { type: 'run-error', outcome, response, error, cleanupFailed };
+    case 'waiting':
+      return { type: 'run-error', outcome: 'failed', response, error, cleanupFailed };
   }
 }
 

@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import type { ErrorInfo, GhostlightEvent, RunOutcome } from '../events/events.ts';
+import type { ErrorInfo, GhostlightEvent, PendingApproval, RunOutcome } from '../events/events.ts';
 import type { Invocation, RunState } from '../tool/tool-binding.ts';
 import type { Step } from './step.ts';
 import type { Usage } from './usage.ts';
@@ -11,7 +11,7 @@ export interface RunRecord<TOutput = unknown> {
   /** The agent's name. */
   readonly agent: string;
   readonly invocation: Invocation;
-  /** `completed`, `failed` (error set), `partial` (deadline) or `cancelled`. */
+  /** `completed`, `failed` (error set), `partial` (deadline), `cancelled`, or `waiting` (for approvals). */
   readonly outcome: RunOutcome;
   /** The caller-facing text: the answer, the partial answer, '' when cancelled, or a safe message when failed. */
   readonly response: string;
@@ -27,6 +27,8 @@ export interface RunRecord<TOutput = unknown> {
   readonly errorInfo: ErrorInfo | undefined;
   /** Whether closing the run's resources failed. */
   readonly cleanupFailed: boolean;
+  /** The calls a `waiting` run waits for approval of (empty otherwise); answer them with `agent.resume`. */
+  readonly pendingApprovals: readonly PendingApproval[];
   readonly steps: readonly Step[];
   /** The whole conversation (history, input and everything the run added), without instructions. */
   readonly messages: readonly ModelMessage[];
@@ -72,6 +74,7 @@ export class Run<TOutput = unknown> {
       usage: this.usage,
       ...(this.errorInfo ? { error: this.errorInfo } : {}),
       ...(this.cleanupFailed ? { cleanupFailed: true } : {}),
+      ...(this.outcome === 'waiting' ? { approvals: this.pendingApprovals } : {}),
       steps: this.steps.map((step) => ({
         turn: step.turn,
         text: step.text,
@@ -101,6 +104,8 @@ export interface RunSummary {
   usage: Usage;
   error?: ErrorInfo;
   cleanupFailed?: boolean;
+  /** A `waiting` run's pending approvals. */
+  approvals?: readonly PendingApproval[];
   steps: Array<{
     turn: number;
     text: string;

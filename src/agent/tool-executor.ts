@@ -43,7 +43,18 @@ export interface ToolExecutorOptions {
   modelFacing?: ReadonlySet<string>;
   processors?: readonly ToolResultProcessor[];
   guards?: readonly ToolCallGuard[];
+  /** Counted tool calls the run already made (a run continued after approvals). */
+  initialToolCalls?: number;
+  /**
+   * Asked when a program calls a tool that needs approval: suspends the
+   * program (code mode's replay) by throwing, or returns undefined to refuse
+   * the call with an error result.
+   */
+  onCodeApproval?: ((request: ToolCallRequest, tool: Tool) => Promise<ToolCallResult | undefined>) | undefined;
 }
+
+/** The error result of a program's call to a tool that needs approval when nothing can suspend the program. */
+export const CODE_APPROVAL_REFUSED = 'needs a person\'s approval, which a program cannot ask for here; call it directly instead';
 
 /**
  * The one way a tool runs in a run, for the model, code mode and the
@@ -56,6 +67,35 @@ export class ToolExecutor implements ToolBroker {
 
   constructor(options: ToolExecutorOptions) {
     this.#options = options;
+    this.#toolCalls = options.initialToolCalls ?? 0;
+  }
+
+  /** Lets code mode suspend programs whose calls need approval (set by the capability that can replay them). */
+  onCodeApproval(handler: ToolExecutorOptions['onCodeApproval']): void {
+    this.#options = { ...this.#options, onCodeApproval: handler };
+  }
+
+  /**
+   * Whether a model's call waits for approval: its tool's `needsApproval` is
+   * true, or its function says so for the validated input. Unknown tools and
+   * invalid input never wait (they become error results at once).
+   */
+  async needsApproval(request: ToolCallRequest, caller: ToolCaller = 'model'): Promise<boolean> {
+    const options = this.#options;
+    if (request.invalidJson || this.#isControl(request)) return false;
+    if (caller === 'model' && options.modelFacing !== undefined && !options.modelFacing.has(request.toolName)) return false;
+    const tool = options.tools.get(request.toolName);
+    const rule = tool?.needsApproval;
+    if (!tool || !rule) return false;
+    if (rule === true) return true;
+    const checked = await tool.input.check(request.input);
+    if (!checked.success) return false;
+    return (await rule(checked.value, { ...options.binding, toolCallId: request.toolCallId, caller })) === true;
+  }
+
+  /** Counts calls against `maxToolCalls` now (a batch that waits for approval is counted when it stops). */
+  countCalls(requests: readonly ToolCallRequest[]): void {
+    this.#count(requests.filter((request) => !this.#isControl(request)).length);
   }
 
   /** Restricts what the model may call and marks loop-control tools (set once tools are arranged). */
@@ -79,10 +119,10 @@ export class ToolExecutor implements ToolBroker {
    * exclusive, otherwise up to `toolConcurrency` at once), emits `tool-stop`
    * as each finishes, and returns the results in request order.
    */
-  async executeBatch(requests: readonly ToolCallRequest[], caller: ToolCaller = 'model', operation?: Operation): Promise<ToolCallResult[]> {
+  async executeBatch(requests: readonly ToolCallRequest[], caller: ToolCaller = 'model', operation?: Operation, counted = false): Promise<ToolCallResult[]> {
     const ids = new Set(requests.map((request) => request.toolCallId));
     if (ids.size !== requests.length) throw new ProtocolError('The model returned duplicate tool use ids');
-    this.#count(requests.filter((request) => !this.#isControl(request)).length);
+    if (!counted) this.#count(requests.filter((request) => !this.#isControl(request)).length);
     for (const request of requests) this.#emitStart(request, caller, undefined);
 
     const sequential = requests.some((request) => this.#options.tools.get(request.toolName)?.exclusive === true);
@@ -178,6 +218,11 @@ export class ToolExecutor implements ToolBroker {
     if (!tool) return this.#finish(failure(base, `Unknown tool: ${request.toolName}`, undefined), undefined);
 
     for (const guard of options.guards ?? []) await guard(tool, request);
+    if (caller === 'code' && tool.needsApproval && (await this.needsApproval(request, caller))) {
+      const handled = await options.onCodeApproval?.(request, tool);
+      if (handled) return this.#finish(handled, tool);
+      return this.#finish(failure(base, `Tool ${request.toolName} ${CODE_APPROVAL_REFUSED}`, undefined), tool);
+    }
     const binding: ToolCallBinding = { ...options.binding, toolCallId: request.toolCallId, caller, ...(operation ? { operation } : {}) };
     const before = await runChain(options.hooks.beforeTool, { toolCall: request, tool, binding }, (event) => event);
     if (before.cancel !== undefined) return this.#finish(failure(base, before.cancel, undefined), tool);

@@ -13,3 +13,4 @@ export {
 export { RunFailedError } from './run-failed-error.ts';
 export { ContextWindowOverflowError } from './context-window-overflow-error.ts';
 export { AgentInterjectionError } from './agent-interjection-error.ts';
+export { ApprovalError } from './approval-error.ts';

@@ -14,8 +14,23 @@ export interface EventEnvelope {
 /** Why a model step ended (AI SDK's unified finish reasons). */
 export type FinishReason = import('ai').FinishReason;
 
-/** The outcome of a run. */
-export type RunOutcome = 'completed' | 'failed' | 'partial' | 'cancelled';
+/** The outcome of a run; `waiting`: it stopped for approvals and `agent.resume` continues it. */
+export type RunOutcome = 'completed' | 'failed' | 'partial' | 'cancelled' | 'waiting';
+
+/** A tool call waiting for a person's approval (a `waiting` run lists them). */
+export interface PendingApproval {
+  /** The id an answer names (AI SDK's `approvalId`). */
+  readonly approvalId: string;
+  readonly toolCallId: string;
+  /** The tool, under the name the model called. */
+  readonly toolName: string;
+  /** The arguments the call will run with if approved (an answer cannot change them). */
+  readonly input: unknown;
+  /** Epoch milliseconds when the run asked. */
+  readonly requestedAt: number;
+  /** Epoch milliseconds after which the request is answered as a denial (`approvalTimeout`). */
+  readonly expiresAt?: number;
+}
 
 /** A serialisable description of an error, safe to send to clients. */
 export interface ErrorInfo {
@@ -243,6 +258,16 @@ export type EventPayload =
       value?: unknown;
       error?: string;
     }
+  | ({ type: 'tool-approval-request' } & PendingApproval)
+  | {
+      /** How a pending call was answered (by a person, or by expiry or a new message as a denial). */
+      type: 'tool-approval-response';
+      approvalId: string;
+      toolCallId: string;
+      toolName: string;
+      approved: boolean;
+      reason?: string;
+    }
   | { type: 'agent-interjection-delivered'; turn: number; interjectionIds: readonly string[]; batchKey?: string }
   | SubagentEventPayload
   | AssemblyEventPayload
@@ -252,7 +277,8 @@ export type EventPayload =
   | { type: 'run-stop'; outcome: 'completed'; response: string; output: unknown }
   | { type: 'run-partial'; outcome: 'partial'; response: string; error: ErrorInfo }
   | { type: 'run-cancel'; outcome: 'cancelled'; response: ''; error: ErrorInfo }
-  | { type: 'run-error'; outcome: 'failed'; response: string; error: ErrorInfo; cleanupFailed: boolean };
+  | { type: 'run-error'; outcome: 'failed'; response: string; error: ErrorInfo; cleanupFailed: boolean }
+  | { type: 'run-waiting'; outcome: 'waiting'; response: string; approvals: readonly PendingApproval[] };
 
 /** One event of a run's log. A discriminated union on `type`. */
 export type GhostlightEvent = EventPayload & EventEnvelope;
@@ -265,8 +291,8 @@ export function isAssemblyEvent(event: GhostlightEvent): event is GhostlightEven
   return event.type.startsWith('assembly-');
 }
 
-/** The four terminal event types; exactly one ends every run. */
-export const TERMINAL_EVENT_TYPES = ['run-stop', 'run-partial', 'run-cancel', 'run-error'] as const;
+/** The five terminal event types; exactly one ends every run. */
+export const TERMINAL_EVENT_TYPES = ['run-stop', 'run-partial', 'run-cancel', 'run-error', 'run-waiting'] as const;
 
 /** Whether `event` ends its run. */
 export function isTerminalEvent(event: GhostlightEvent): event is EventOf<(typeof TERMINAL_EVENT_TYPES)[number]> {

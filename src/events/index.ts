@@ -12,6 +12,7 @@ export type {
   EventPayload,
   FinishReason,
   GhostlightEvent,
+  PendingApproval,
   RunOutcome,
   SubagentEventName,
   SubagentEventPayload,

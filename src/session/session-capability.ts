@@ -1,6 +1,7 @@
 import type { ModelMessage } from 'ai';
 import { CAPABILITY_ORDER } from '../agent/run-capability.ts';
-import type { RunCapability } from '../agent/run-capability.ts';
+import type { ApprovalStore, RunCapability } from '../agent/run-capability.ts';
+import { PARKED_RUN_KEY, readParkedRun } from '../agent/approvals.ts';
 import { GhostlightError } from '../error/ghostlight-error.ts';
 import type { Operation } from '../instrumentation/operation.ts';
 import { ProtocolError } from '../error/protocol-error.ts';
@@ -46,7 +47,8 @@ export function sessionCapability(store: SessionStore): RunCapability {
       }
       scope.defer(release);
       const snapshot = validate(await guard('loading', () => store.load(sessionId, { actorId }), binding.operation));
-      if (!snapshot) return {};
+      const approvals = approvalStore(store, sessionId, actorId, readParkedRun(snapshot?.metadata), binding.run.runId);
+      if (!snapshot) return { approvals };
       persisted = [...snapshot.messages];
       persistedKeys = persisted.map((message) => canonicalJson(message));
       metadata = snapshot.metadata;
@@ -54,9 +56,15 @@ export function sessionCapability(store: SessionStore): RunCapability {
         if (!(key in binding.state)) binding.state[key] = value;
       }
       stateKey = canonicalJson(binding.state);
-      return persisted.length > 0 ? { history: persisted } : {};
+      return persisted.length > 0 ? { history: persisted, approvals } : { approvals };
     },
-    async checkpoint({ messages, state, operation }) {
+    async checkpoint({ messages, state, operation, parked }) {
+      let metadataChanged = false;
+      if (parked !== undefined) {
+        const { [PARKED_RUN_KEY]: _previous, ...rest } = metadata;
+        metadata = parked === null ? rest : { ...rest, [PARKED_RUN_KEY]: sessionJson(parked as unknown as JsonObject) };
+        metadataChanged = true;
+      }
       checkSessionDepth(messages);
       checkSessionDepth(state);
       const candidate = persistableMessages(sessionJson([...messages]));
@@ -66,7 +74,7 @@ export function sessionCapability(store: SessionStore): RunCapability {
       const isPrefix = persistedKeys.length <= candidateKeys.length && persistedKeys.every((key, index) => key === candidateKeys[index]);
       if (isPrefix) {
         const added = candidate.slice(persisted.length);
-        if (added.length === 0 && nextStateKey === stateKey) return;
+        if (added.length === 0 && nextStateKey === stateKey && !metadataChanged) return;
         await guard('saving', () =>
           store.append(sessionId, { actorId, messages: added, state: nextState, metadata, expectedCount: persisted.length }),
         operation);
@@ -76,6 +84,24 @@ export function sessionCapability(store: SessionStore): RunCapability {
       persisted = candidate;
       persistedKeys = candidateKeys;
       stateKey = nextStateKey;
+    },
+  };
+}
+
+/** Claims in the same store: one entry per parked stop (`<session>#approval:<parkId>`), created by the first claim only. */
+function approvalStore(store: SessionStore, sessionId: string, actorId: string | undefined, parked: ApprovalStore['parked'], runId: string): ApprovalStore {
+  return {
+    parked,
+    async claim(parkId, answers) {
+      const id = `${sessionId}#approval:${parkId}`;
+      try {
+        await store.append(id, { actorId, messages: [{ role: 'user', content: `claimed by ${runId}` }], state: answers, metadata: {}, expectedCount: 0 });
+        return { won: true };
+      } catch (error) {
+        if (!ProtocolError.isInstance(error)) throw new SessionStoreError('The session store failed while claiming an approval', { cause: error });
+        const claimed = await store.load(id, { actorId });
+        return { won: false, answers: (claimed?.state ?? {}) as JsonObject };
+      }
     },
   };
 }

@@ -3,7 +3,7 @@ import { ConfigurationError } from '../error/configuration-error.ts';
 import { resolveSchema } from '../schema/resolve-schema.ts';
 import { isPlainObject } from '../util/json.ts';
 import { markTool } from './tool.ts';
-import type { Tool } from './tool.ts';
+import type { NeedsApproval, Tool } from './tool.ts';
 import { assertToolDescription, assertToolName } from './tool-name.ts';
 import { ToolError } from './tool-error.ts';
 
@@ -47,6 +47,7 @@ export function fromAiSdkTool(name: string, source: AiSdkTool<any, any>): Tool {
     exclusive: false,
     availableIf: undefined,
     close: undefined,
+    ...(source.needsApproval ? { needsApproval: aiSdkApproval(source.needsApproval) } : {}),
     async execute(input, binding) {
       if (typeof execute !== 'function') throw new ToolError(`Tool ${name} cannot be executed here`);
       const output = await execute(input, {
@@ -68,6 +69,13 @@ export function fromAiSdkTool(name: string, source: AiSdkTool<any, any>): Tool {
 export function fromAiSdkTools(tools: AiSdkToolSet): Tool[] {
   if (!isPlainObject(tools)) throw new ConfigurationError('Expected a record of AI SDK tools keyed by name');
   return Object.entries(tools).map(([name, source]) => fromAiSdkTool(name, source));
+}
+
+/** AI SDK's `needsApproval` (a boolean, or a function of the input and call options) as a Ghostlight one. */
+function aiSdkApproval(needsApproval: NonNullable<AiSdkTool<any, any>['needsApproval']>): NeedsApproval {
+  if (typeof needsApproval !== 'function') return needsApproval === true;
+  return async (input, binding) =>
+    (await needsApproval(input, { toolCallId: binding.toolCallId, messages: [], context: binding.run.invocation.context as never } as never)) === true;
 }
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {

@@ -2,7 +2,7 @@ import { resolveSchema } from '../schema/resolve-schema.ts';
 import type { SchemaInput } from '../schema/resolve-schema.ts';
 import type { JsonSchema } from '../schema/json-schema.ts';
 import { markTool } from './tool.ts';
-import type { Tool, ToolOutput } from './tool.ts';
+import type { NeedsApproval, Tool, ToolOutput } from './tool.ts';
 import type { ToolBinding, ToolCallBinding } from './tool-binding.ts';
 import { assertToolDescription, assertToolName } from './tool-name.ts';
 
@@ -36,6 +36,12 @@ export interface DefineToolOptions<INPUT_SCHEMA extends SchemaInput, OUTPUT> {
   ): ToolOutput<OUTPUT> | Promise<ToolOutput<OUTPUT>>;
   /** Releases per-run resources; called once per run that used the tool, in reverse order. */
   close?: ((binding: ToolBinding) => void | Promise<void>) | undefined;
+  /**
+   * Calls wait for a person's approval before they run: `true`, or a function
+   * of the validated input and the binding (AI SDK's `needsApproval`). The run
+   * ends `waiting`; `agent.resume` with the answers continues it.
+   */
+  needsApproval?: NeedsApproval<InferSchemaOutput<INPUT_SCHEMA>> | undefined;
 }
 
 /**
@@ -59,6 +65,9 @@ export function defineTool<INPUT_SCHEMA extends SchemaInput, OUTPUT = unknown>(
   if (typeof options.execute !== 'function') {
     throw new TypeError(`Tool ${options.name} needs an execute function`);
   }
+  if (options.needsApproval !== undefined && typeof options.needsApproval !== 'boolean' && typeof options.needsApproval !== 'function') {
+    throw new TypeError(`Tool ${options.name}: needsApproval must be a boolean or a function of the input and binding`);
+  }
   return markTool({
     name: options.name,
     description: options.description,
@@ -70,5 +79,6 @@ export function defineTool<INPUT_SCHEMA extends SchemaInput, OUTPUT = unknown>(
     availableIf: options.availableIf,
     execute: options.execute,
     close: options.close,
+    ...(options.needsApproval ? { needsApproval: options.needsApproval as NeedsApproval<InferSchemaOutput<INPUT_SCHEMA>> } : {}),
   });
 }

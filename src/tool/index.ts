@@ -1,7 +1,7 @@
 export { defineTool } from './define-tool.ts';
 export type { DefineToolOptions, InferSchemaOutput } from './define-tool.ts';
 export { isTool } from './tool.ts';
-export type { Tool, ToolOutput } from './tool.ts';
+export type { NeedsApproval, Tool, ToolOutput } from './tool.ts';
 export { ToolError } from './tool-error.ts';
 export { toolResult, isToolResult } from './tool-result.ts';
 export type { ToolCallResult, ToolResult } from './tool-result.ts';

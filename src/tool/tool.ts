@@ -33,7 +33,16 @@ export interface Tool<INPUT = unknown, OUTPUT = unknown> {
   readonly execute: (input: INPUT, binding: ToolCallBinding) => ToolOutput<OUTPUT> | Promise<ToolOutput<OUTPUT>>;
   /** Called once when a run that used the tool ends, whatever the outcome, in reverse order. */
   readonly close: ((binding: ToolBinding) => void | Promise<void>) | undefined;
+  /**
+   * Whether a call waits for a person's approval before it runs (AI SDK's
+   * name): `true`, or a function of the call's input and binding. The run
+   * then ends `waiting` and `agent.resume` continues it.
+   */
+  readonly needsApproval?: NeedsApproval<INPUT> | undefined;
 }
+
+/** When calls of a tool need a person's approval: always, or when the function says so for this input. */
+export type NeedsApproval<INPUT = unknown> = boolean | ((input: INPUT, binding: ToolCallBinding) => boolean | Promise<boolean>);
 
 /** What `execute` may return: the value, or the value with artifacts. */
 export type ToolOutput<OUTPUT> = OUTPUT | ToolResult<OUTPUT>;

@@ -1,0 +1,289 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import {
+  APPROVAL_EXPIRED_REASON,
+  APPROVAL_SUPERSEDED_REASON,
+  ApprovalError,
+  ConfigurationError,
+  defineAgent,
+  defineTool,
+  MemorySessionStore,
+  ORPHANED_CALL_MESSAGE,
+  PARKED_RUN_KEY,
+  TOOL_CHANGED_MESSAGE,
+} from 'ghostlight';
+import type { SessionStore } from 'ghostlight';
+import { scriptedModel } from '../support/scripted-model';
+import type { ScriptedTurn } from '../support/scripted-model';
+
+/** A refund tool that needs approval above 100 and counts its executions. */
+function refundTool(options: { always?: boolean; block?: Promise<void> } = {}) {
+  const executed: number[] = [];
+  const tool = defineTool({
+    name: 'refund',
+    description: 'Refund an order.',
+    input: v.strictObject({ order: v.string(), amount: v.number() }),
+    needsApproval: options.always ? true : ({ amount }, binding) => amount > 100 && binding.run.invocation.actorId !== 'admin',
+    execute: async ({ amount }, binding) => {
+      executed.push(amount);
+      if (options.block) await new Promise<void>((_, reject) => binding.signal.addEventListener('abort', () => reject(binding.signal.reason)));
+      return `refunded ${amount}`;
+    },
+  });
+  return { tool, executed };
+}
+
+const session = (sessions: SessionStore) => ({ sessions, sessionId: 'chat-1', actorId: 'ada' });
+
+/** What the model saw as the results of its calls, in its last call. */
+function toolResults(model: ReturnType<typeof scriptedModel>, call = model.calls.length - 1) {
+  return model.calls[call]!.prompt.flatMap((message) =>
+    message.role === 'tool' ? message.content.flatMap((part) => (part.type === 'tool-result' ? [{ id: part.toolCallId, output: part.output }] : [])) : [],
+  );
+}
+
+const refundTurn = (amount: number, id = 'call-1'): ScriptedTurn => ({ text: 'Refunding.', toolCalls: [{ id, name: 'refund', input: { order: 'A-1', amount } }] });
+
+describe('human approvals', () => {
+  it('stops waiting with the pending calls, and an approval runs the call and continues the run', async () => {
+    const { tool, executed } = refundTool();
+    const sessions = new MemorySessionStore();
+    const model = scriptedModel([refundTurn(250), { text: 'Refunded 250.' }]);
+    const agent = defineAgent({ name: 'support', model, tools: [tool] });
+    const run = await agent.ask('Refund order A-1', session(sessions));
+    expect(run.outcome).toBe('waiting');
+    expect(run.response).toBe('Refunding.');
+    expect(run.output).toBeUndefined();
+    expect(executed).toEqual([]);
+    expect(run.pendingApprovals).toEqual([
+      { approvalId: expect.any(String), toolCallId: 'call-1', toolName: 'refund', input: { order: 'A-1', amount: 250 }, requestedAt: expect.any(Number) },
+    ]);
+    const [pending] = run.pendingApprovals;
+    expect(run.events.at(-1)).toMatchObject({ type: 'run-waiting', outcome: 'waiting', approvals: run.pendingApprovals });
+    expect(run.events.filter((event) => event.type === 'tool-approval-request')).toMatchObject([{ approvalId: pending!.approvalId, toolCallId: 'call-1' }]);
+    expect(run.toJSON()).toMatchObject({ outcome: 'waiting', approvals: run.pendingApprovals });
+    // The session keeps the stop.
+    expect((await sessions.load('chat-1', { actorId: 'ada' }))?.metadata[PARKED_RUN_KEY]).toMatchObject({ turn: 1, calls: [{ toolCallId: 'call-1' }] });
+
+    const resumed = await agent.resume([{ approvalId: pending!.approvalId, approved: true }], session(sessions));
+    expect(resumed.outcome).toBe('completed');
+    expect(resumed.response).toBe('Refunded 250.');
+    expect(executed).toEqual([250]);
+    expect(toolResults(model)).toEqual([{ id: 'call-1', output: { type: 'text', value: 'refunded 250' } }]);
+    expect(resumed.events.filter((event) => event.type === 'tool-approval-response')).toMatchObject([{ approvalId: pending!.approvalId, approved: true }]);
+    expect(resumed.steps.map((step) => step.turn)).toEqual([1, 2]);
+    expect((await sessions.load('chat-1', { actorId: 'ada' }))?.metadata).not.toHaveProperty(PARKED_RUN_KEY);
+    expect((await sessions.load('chat-1', { actorId: 'ada' }))?.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+  });
+
+  it('gives a denial to the model as the tool error result with the reason', async () => {
+    const { tool, executed } = refundTool({ always: true });
+    const sessions = new MemorySessionStore();
+    const model = scriptedModel([refundTurn(20), { text: 'Understood, no refund.' }]);
+    const agent = defineAgent({ name: 'support', model, tools: [tool] });
+    const run = await agent.ask('Refund order A-1', session(sessions));
+    const resumed = await agent.resume([{ toolCallId: 'call-1', approved: false, reason: 'Over the refund window' }], session(sessions));
+    expect(run.outcome).toBe('waiting');
+    expect(resumed.response).toBe('Understood, no refund.');
+    expect(executed).toEqual([]);
+    expect(toolResults(model)).toEqual([{ id: 'call-1', output: { type: 'error-text', value: 'The user denied the refund call: Over the refund window' } }]);
+    expect(resumed.events.filter((event) => event.type === 'tool-approval-response')).toMatchObject([{ approved: false, reason: 'Over the refund window' }]);
+  });
+
+  it('asks only for the calls the function selects: the others of the batch run at once', async () => {
+    const { tool, executed } = refundTool();
+    const sessions = new MemorySessionStore();
+    const model = scriptedModel([
+      { toolCalls: [{ id: 'small', name: 'refund', input: { order: 'A-1', amount: 20 } }, { id: 'large', name: 'refund', input: { order: 'A-2', amount: 500 } }] },
+      { text: 'Both handled.' },
+    ]);
+    const agent = defineAgent({ name: 'support', model, tools: [tool] });
+    const run = await agent.ask('Refund both', session(sessions));
+    expect(run.pendingApprovals.map((pending) => pending.toolCallId)).toEqual(['large']);
+    expect(executed).toEqual([20]);
+    const resumed = await agent.resume([{ toolCallId: 'large', approved: true }], session(sessions));
+    expect(executed).toEqual([20, 500]);
+    expect(resumed.response).toBe('Both handled.');
+    expect(toolResults(model)).toEqual([
+      { id: 'small', output: { type: 'text', value: 'refunded 20' } },
+      { id: 'large', output: { type: 'text', value: 'refunded 500' } },
+    ]);
+    // The binding decides too: the admin needs no approval.
+    const admin = await defineAgent({ name: 'support', model: scriptedModel([refundTurn(900), { text: 'Done.' }]), tools: [tool] }).ask('Refund', {
+      sessions,
+      sessionId: 'admin-chat',
+      actorId: 'admin',
+    });
+    expect(admin.outcome).toBe('completed');
+  });
+
+  it('answers an expired request as a denial with that reason', async () => {
+    const { tool, executed } = refundTool({ always: true });
+    const sessions = new MemorySessionStore();
+    let time = 1_000_000;
+    const now = () => time;
+    const model = scriptedModel([refundTurn(20), { text: 'The approval expired.' }]);
+    const agent = defineAgent({ name: 'support', model, tools: [tool] });
+    const run = await agent.ask('Refund', { ...session(sessions), approvalTimeout: 60_000, _internal: { now } });
+    expect(run.pendingApprovals[0]).toMatchObject({ requestedAt: 1_000_000, expiresAt: 1_060_000 });
+    time += 60_000;
+    const resumed = await agent.resume([{ approvalId: run.pendingApprovals[0]!.approvalId, approved: true }], { ...session(sessions), _internal: { now } });
+    expect(executed).toEqual([]);
+    expect(resumed.outcome).toBe('completed');
+    expect(toolResults(model)).toEqual([{ id: 'call-1', output: { type: 'error-text', value: `The user denied the refund call: ${APPROVAL_EXPIRED_REASON}` } }]);
+  });
+
+  it('resumes from the session store with an agent defined again (a restart), keeping the limits the run started with', async () => {
+    const sessions = new MemorySessionStore();
+    const first = refundTool({ always: true });
+    const run = await defineAgent({ name: 'support', model: scriptedModel([refundTurn(20)]), tools: [first.tool], limits: { maxTurns: 2 } }).ask('Refund', session(sessions));
+    const again = refundTool({ always: true });
+    const model = scriptedModel([{ toolCalls: [{ id: 'call-2', name: 'refund', input: { order: 'A-1', amount: 1 } }] }, { text: 'never' }]);
+    const restarted = defineAgent({ name: 'support', model, tools: [again.tool] });
+    const resumed = await restarted.resume([{ approvalId: run.pendingApprovals[0]!.approvalId, approved: true }], session(sessions));
+    expect(again.executed).toEqual([20]);
+    expect(first.executed).toEqual([]);
+    // maxTurns 2 came from the stopped run: its turn 2 asks again and waits (turn 3 would be over the limit).
+    expect(resumed.outcome).toBe('waiting');
+    await expect(restarted.resume([{ toolCallId: 'call-2', approved: true }], session(sessions))).resolves.toMatchObject({
+      outcome: 'failed',
+      errorInfo: { name: 'ProtocolError', message: 'The agent reached its maximum model turns' },
+    });
+  });
+
+  it('runs an approved call exactly once when two resumes race', async () => {
+    const { tool, executed } = refundTool({ always: true });
+    const sessions = new MemorySessionStore();
+    const model = scriptedModel([refundTurn(20), { text: 'Refunded.' }]);
+    const agent = defineAgent({ name: 'support', model, tools: [tool] });
+    const run = await agent.ask('Refund', session(sessions));
+    const answer = [{ approvalId: run.pendingApprovals[0]!.approvalId, approved: true }];
+    const results = await Promise.allSettled([agent.resume(answer, session(sessions)), agent.resume(answer, session(sessions))]);
+    expect(executed).toEqual([20]);
+    expect(results[0]).toMatchObject({ status: 'fulfilled', value: { outcome: 'completed' } });
+    expect(results[1]).toMatchObject({ status: 'rejected', reason: { name: 'ApprovalError', message: 'No approval is pending in session chat-1' } });
+  });
+
+  it('runs it once even when the two resumes do not share a lock (two processes over one store)', async () => {
+    const { tool, executed } = refundTool({ always: true });
+    const shared = new MemorySessionStore();
+    // Each "process" has its own view of the store whose lock serialises nothing: only the claim stands between them.
+    const processView = (): SessionStore => ({
+      version: 'session-store-v1',
+      load: (id, access) => shared.load(id, access),
+      append: (id, update) => shared.append(id, update),
+      replace: (id, snapshot) => shared.replace(id, snapshot),
+      lock: async () => () => undefined,
+    });
+    const model = scriptedModel([refundTurn(20), { text: 'Refunded.' }, { text: 'Refunded.' }]);
+    const agent = defineAgent({ name: 'support', model, tools: [tool] });
+    const run = await agent.ask('Refund', session(processView()));
+    const answer = [{ approvalId: run.pendingApprovals[0]!.approvalId, approved: true }];
+    await Promise.allSettled([agent.resume(answer, session(processView())), agent.resume(answer, session(processView()))]);
+    expect(executed).toEqual([20]);
+  });
+
+  it('finalises an approved call whose run stopped mid-call as an error result before the next run', async () => {
+    const { tool, executed } = refundTool({ always: true, block: Promise.resolve() });
+    const sessions = new MemorySessionStore();
+    const model = scriptedModel([refundTurn(20), { text: 'The refund was interrupted; shall I retry?' }]);
+    const agent = defineAgent({ name: 'support', model, tools: [tool] });
+    const run = await agent.ask('Refund', session(sessions));
+    // The resume dies while the call runs (as a crashed process or a closed tab would).
+    const controller = new AbortController();
+    const dying = agent.resume([{ approvalId: run.pendingApprovals[0]!.approvalId, approved: true }], { ...session(sessions), signal: controller.signal });
+    while (executed.length === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    controller.abort();
+    expect((await dying).outcome).toBe('cancelled');
+    const next = await agent.ask('What happened?', session(sessions));
+    expect(executed).toEqual([20]);
+    expect(next.response).toBe('The refund was interrupted; shall I retry?');
+    expect(toolResults(model)).toEqual([{ id: 'call-1', output: { type: 'error-text', value: ORPHANED_CALL_MESSAGE } }]);
+    expect(model.calls[1]!.prompt.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'user']);
+  });
+
+  it('denies what is pending when a new message arrives instead of an answer', async () => {
+    const { tool, executed } = refundTool({ always: true });
+    const sessions = new MemorySessionStore();
+    const model = scriptedModel([refundTurn(20), { text: 'No refund then.' }]);
+    const agent = defineAgent({ name: 'support', model, tools: [tool] });
+    await agent.ask('Refund', session(sessions));
+    const next = await agent.ask('Actually, never mind', session(sessions));
+    expect(next.response).toBe('No refund then.');
+    expect(executed).toEqual([]);
+    expect(toolResults(model)).toEqual([{ id: 'call-1', output: { type: 'error-text', value: `The user denied the refund call: ${APPROVAL_SUPERSEDED_REASON}` } }]);
+    expect(model.calls[1]!.prompt.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'user']);
+  });
+
+  it('does not run a call whose tool changed while it waited', async () => {
+    const sessions = new MemorySessionStore();
+    const run = await defineAgent({ name: 'support', model: scriptedModel([refundTurn(20)]), tools: [refundTool({ always: true }).tool] }).ask('Refund', session(sessions));
+    const changed = defineTool({
+      name: 'refund',
+      description: 'Refund an order, any amount, no questions.',
+      input: v.strictObject({ order: v.string(), amount: v.number() }),
+      needsApproval: true,
+      execute: () => 'refunded',
+    });
+    const model = scriptedModel([{ text: 'It did not run.' }]);
+    await defineAgent({ name: 'support', model, tools: [changed] }).resume([{ approvalId: run.pendingApprovals[0]!.approvalId, approved: true }], session(sessions));
+    expect(toolResults(model)).toEqual([{ id: 'call-1', output: { type: 'error-text', value: TOOL_CHANGED_MESSAGE } }]);
+  });
+
+  it('refuses answers that would change the call, the limits, or name nothing pending', async () => {
+    const { tool } = refundTool({ always: true });
+    const sessions = new MemorySessionStore();
+    const agent = defineAgent({ name: 'support', model: scriptedModel([refundTurn(20)]), tools: [tool] });
+    await expect(agent.resume([{ toolCallId: 'call-1', approved: true }], session(sessions))).rejects.toThrow('No approval is pending in session chat-1');
+    const run = await agent.ask('Refund', session(sessions));
+    const approvalId = run.pendingApprovals[0]!.approvalId;
+    const cases: Array<[unknown, string]> = [
+      [[{ approvalId, approved: true, input: { order: 'A-1', amount: 1_000_000 } }], 'An approval answer cannot change the call (input)'],
+      [[{ approvalId: 'nope', approved: true }], 'No approval is pending for nope'],
+      [[], `Approval ${approvalId} (refund) has no answer`],
+      [[{ approvalId, approved: 'yes' }], 'An approval answer needs approved: true or false'],
+      [[{ approvalId, approved: true }, { toolCallId: 'call-1', approved: false }], `Approval ${approvalId} was answered twice`],
+    ];
+    for (const [answers, message] of cases) {
+      const refused = agent.resume(answers as never, session(sessions));
+      await expect(refused).rejects.toThrow(message);
+      await expect(refused).rejects.toSatisfy(ApprovalError.isInstance);
+    }
+    await expect(agent.resume([{ approvalId, approved: true }], { ...session(sessions), limits: { maxToolCalls: 5 } })).rejects.toThrow(
+      'An approval answer cannot change the limits',
+    );
+    await expect(agent.resume([{ approvalId, approved: true }], {} as never)).rejects.toThrow('agent.resume needs the session store the run waited in (sessions)');
+    // Still pending after every refusal.
+    expect((await sessions.load('chat-1', { actorId: 'ada' }))?.metadata[PARKED_RUN_KEY]).toBeDefined();
+  });
+
+  it('needs a session store for a tool that can need approval', async () => {
+    const agent = defineAgent({ name: 'support', model: scriptedModel([{ text: 'hi' }]), tools: [refundTool().tool] });
+    const refused = agent.ask('Refund');
+    await expect(refused).rejects.toThrow('Tool refund can need approval, and a run waits for approval in its session: pass sessions (a session store) to the run');
+    await expect(refused).rejects.toSatisfy(ConfigurationError.isInstance);
+  });
+
+  it('takes AI SDK tools with needsApproval', async () => {
+    const { tool: aiTool, jsonSchema } = await import('ai');
+    const executed: unknown[] = [];
+    const sessions = new MemorySessionStore();
+    const model = scriptedModel([{ toolCalls: [{ id: 'c', name: 'wipe', input: { all: true } }] }, { text: 'Wiped.' }]);
+    const agent = defineAgent({
+      name: 'ops',
+      model,
+      tools: {
+        wipe: aiTool({
+          description: 'Wipe the cache.',
+          inputSchema: jsonSchema<{ all: boolean }>({ type: 'object', properties: { all: { type: 'boolean' } }, required: ['all'] }),
+          needsApproval: async ({ all }) => all,
+          execute: async (input) => (executed.push(input), 'wiped'),
+        }),
+      },
+    });
+    const run = await agent.ask('Wipe everything', session(sessions));
+    expect(run.pendingApprovals).toMatchObject([{ toolCallId: 'c', toolName: 'wipe' }]);
+    expect((await agent.resume([{ toolCallId: 'c', approved: true }], session(sessions))).response).toBe('Wiped.');
+    expect(executed).toEqual([{ all: true }]);
+  });
+});
