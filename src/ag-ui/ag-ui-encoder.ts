@@ -51,7 +51,8 @@ export class AgUiEncoder {
     const out: AgUiEvent[] = [];
     const timestamp = event.time;
     if (this.#reasoning && event.type !== 'reasoning-delta') this.#closeReasoning(out, timestamp);
-    const terminal = event.type === 'run-stop' || event.type === 'run-partial' || event.type === 'run-cancel' || event.type === 'run-error';
+    if (event.type === 'tool-approval-request') this.#pending.awaitingApproval(event.toolCallId);
+    const terminal = event.type === 'run-stop' || event.type === 'run-partial' || event.type === 'run-cancel' || event.type === 'run-error' || event.type === 'run-waiting';
     if (terminal) {
       this.#closeText(out, timestamp);
       this.#closeToolCalls(out, timestamp);
@@ -230,6 +231,37 @@ export class AgUiEncoder {
           threadId: this.#ids.threadId,
           runId: this.#ids.runId,
           result: typeof event.output === 'string' || event.output === undefined ? { response: event.response } : { response: event.response, output: event.output },
+          ...this.#usageField(),
+          timestamp,
+        });
+        this.#ended = true;
+        break;
+      case 'tool-approval-request': {
+        const { type: _type, runId: _runId, sequence: _sequence, time: _time, ...request } = event;
+        out.push(custom('ghostlight.tool_approval_request', request, timestamp));
+        break;
+      }
+      case 'tool-approval-response': {
+        const { type: _type, runId: _runId, sequence: _sequence, time: _time, ...response } = event;
+        out.push(custom('ghostlight.tool_approval_response', response, timestamp));
+        break;
+      }
+      case 'run-waiting':
+        // AG-UI's interrupt outcome: one interrupt per pending call; the client answers with RunAgentInput.resume.
+        out.push({
+          type: 'RUN_FINISHED',
+          threadId: this.#ids.threadId,
+          runId: this.#ids.runId,
+          outcome: {
+            type: 'interrupt',
+            interrupts: event.approvals.map((approval) => ({
+              id: approval.approvalId,
+              reason: 'tool_approval',
+              message: `Approve the ${approval.toolName} call?`,
+              toolCallId: approval.toolCallId,
+              metadata: { toolName: approval.toolName, input: approval.input, ...(approval.expiresAt === undefined ? {} : { expiresAt: approval.expiresAt }) },
+            })),
+          },
           ...this.#usageField(),
           timestamp,
         });

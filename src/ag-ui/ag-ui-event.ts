@@ -53,9 +53,19 @@ export interface AgUiRunFinished {
   threadId: string;
   runId: string;
   result?: { response: string; output?: unknown };
-  outcome?: { type: 'success' } | { type: 'cancelled' };
+  outcome?: { type: 'success' } | { type: 'cancelled' } | { type: 'interrupt'; interrupts: AgUiInterrupt[] };
   usage?: AgUiTokenUsage[];
   timestamp?: number;
+}
+
+/** One thing an interrupted run waits for (AG-UI interrupts): here, a tool call's approval. */
+export interface AgUiInterrupt {
+  /** The id a `RunAgentInput.resume` entry answers (`interruptId`): the approval id. */
+  id: string;
+  reason: string;
+  message?: string;
+  toolCallId?: string;
+  metadata?: Record<string, unknown>;
 }
 
 /** `RUN_ERROR`: a failed run; `metadata.cleanupFailed` says whether closing its resources failed too. */

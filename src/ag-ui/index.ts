@@ -5,5 +5,5 @@
  */
 export { AgUiEncoder, toTokenUsage } from './ag-ui-encoder.ts';
 export type { AgUiRunIds } from './ag-ui-encoder.ts';
-export type { AgUiCustom, AgUiEvent, AgUiRunError, AgUiRunFinished, AgUiRunStarted, AgUiTokenUsage } from './ag-ui-event.ts';
+export type { AgUiCustom, AgUiEvent, AgUiInterrupt, AgUiRunError, AgUiRunFinished, AgUiRunStarted, AgUiTokenUsage } from './ag-ui-event.ts';
 export { toAgUi } from './to-ag-ui.ts';

@@ -410,6 +410,10 @@ export class RunExecution {
           ...(answer.reason === undefined ? {} : { reason: answer.reason }),
         });
       }
+      // An approved call that cannot run (its run stopped mid-call, its tool changed) ends with its error result.
+      if (item.kind === 'result' && item.answer?.approved) {
+        this.#emit({ type: 'tool-stop', toolCallId: item.call.toolCallId, toolName: item.call.toolName, caller: 'model', status: 'error', content: item.content, value: undefined, durationMs: 0 });
+      }
     }
     const toRun = settled.flatMap((item) => (item.kind === 'run' ? [requestOf(item.call)] : []));
     const ran = toRun.length > 0 ? await executor.executeBatch(toRun, 'model', this.#agentOperation, true) : [];

@@ -28,6 +28,12 @@ export class PendingModelCalls {
     if (index >= 0) this.#awaiting.splice(index, 1);
   }
 
+  /** A call now waits for approval (`tool-approval-request`): it gets its result in the run that continues. */
+  awaitingApproval(toolCallId: string): void {
+    const index = this.#awaiting.findIndex((call) => call.toolCallId === toolCallId);
+    if (index >= 0) this.#awaiting.splice(index, 1);
+  }
+
   /** A program observation (`program-observe`): the result of the oldest control call still waiting. */
   observed(): PendingModelCall | undefined {
     return this.#awaiting.shift();

@@ -2,6 +2,7 @@ import type { ModelMessage, UserContent } from 'ai';
 import { isPlainObject } from '../util/json.ts';
 import { checkClientJson } from './client-json.ts';
 import { HttpError } from './http-error.ts';
+import { agUiApprovalAnswers } from './approval-requests.ts';
 import { checkMessageCount, checkSessionId, checkText, clientUrl } from './run-request.ts';
 import type { RequestLimits, RunRequest } from './run-request.ts';
 
@@ -26,6 +27,9 @@ export function parseAgUiRequest(body: Record<string, unknown>, limits: RequestL
   const runId = body.runId;
   if (typeof runId !== 'string' || runId.length === 0 || runId.length > 200) throw new HttpError(400, 'invalid_input', 'runId must be a non-empty string');
   const messages = checkMessageCount(body.messages, 'messages', limits);
+  // RunAgentInput.resume answers the interrupts of a waiting run (approvals): it continues from the session.
+  const approvals = agUiApprovalAnswers(body.resume, limits);
+  if (approvals) return { input: approvals, history: [], sessionId: threadId, threadId, runId };
   const last = messages.at(-1);
   if (!isPlainObject(last) || last.role !== 'user') throw new HttpError(400, 'invalid_input', 'The last message must be a user message');
   const calls: ToolCalls = { frontend: frontendToolNames(body.tools), seen: new Map() };

@@ -25,6 +25,7 @@ import { scopedSessionStore } from './scoped-session-store.ts';
 import { readSession, startRun, toHttpError, unknownSession } from './start-run.ts';
 import type { StartedRun } from './start-run.ts';
 import { parseUiChatRequest } from './ui-chat-request.ts';
+import { readApprovalAnswers, sessionApprovals } from './approval-requests.ts';
 
 type AppEnv = { Variables: { auth: AuthResult; agent: Askable } };
 
@@ -63,6 +64,8 @@ const UNKNOWN_LOCAL_RUN = 'No such run here: runs stay readable for a short time
  * - `GET /agents/:name/sessions/:sessionId`: the stored conversation (to restore a chat view).
  * - `POST /agents/:name/ag-ui`: AG-UI `RunAgentInput` → AG-UI events over SSE.
  * - `POST /agents/:name/chat`: AI SDK UI message stream (what `useChat` speaks).
+ * - `GET /agents/:name/sessions/:sessionId/approvals`: what the session's waiting run asks approval for;
+ *   `POST` the same path with `{"approvals": [{ approvalId, approved, reason? }]}` continues it (JSON or SSE, as `/runs`).
  *
  * `auth` turns each request into `{ actorId, context }`; clients and models
  * never choose them. Errors are JSON `{"error": {"code", "message"}}`; no
@@ -272,6 +275,26 @@ export function createAgentApp(options: AgentAppOptions): Hono<AppEnv> {
     const { snapshot } = await readSession(store, sessionId, context.var.auth.actorId);
     if (!snapshot) throw unknownSession();
     return context.json({ sessionId, messages: snapshot.messages, state: snapshot.state });
+  });
+
+  app.get('/agents/:name/sessions/:sessionId/approvals', async (context) => {
+    const store = stores.get(context.var.agent.name);
+    if (!store) throw new HttpError(404, 'no_sessions', 'This app keeps no sessions');
+    const sessionId = checkSessionId(context.req.param('sessionId'), 'sessionId')!;
+    const { snapshot } = await readSession(store, sessionId, context.var.auth.actorId);
+    if (!snapshot) throw unknownSession();
+    return context.json({ sessionId, approvals: sessionApprovals(snapshot) });
+  });
+
+  app.post('/agents/:name/sessions/:sessionId/approvals', async (context) => {
+    const body = await readJsonBody(context.req.raw, limits);
+    const sessionId = checkSessionId(context.req.param('sessionId'), 'sessionId')!;
+    const request: RunRequest = { input: readApprovalAnswers(body.approvals, 'approvals', limits), history: [], sessionId };
+    const wantsEvents = (context.req.header('accept') ?? '').includes('text/event-stream');
+    const started = await start(context, request, wantsEvents ? heartbeatMs : Number.POSITIVE_INFINITY, true);
+    const headers = runHeaders(started, request);
+    if (wantsEvents) return eventStream(eventFrames(started.events, onErrorFor(context)), { onCancel: started.abort, heartbeatMs, headers });
+    return context.json((await started.stream.run).toJSON(), 200, headers);
   });
 
   app.post('/agents/:name/ag-ui', async (context) => {

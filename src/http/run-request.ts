@@ -1,11 +1,12 @@
 import type { ModelMessage } from 'ai';
-import type { AgentInput } from '../agent/invocation.ts';
+import type { AgentInput, ApprovalResponse } from '../agent/invocation.ts';
 import { readClientMessage } from './client-messages.ts';
 import { HttpError } from './http-error.ts';
 
 /** What a request asks a run to do, whatever protocol it came in. */
 export interface RunRequest {
-  readonly input: AgentInput;
+  /** What to ask, or the approval answers that continue a waiting run of the session. */
+  readonly input: AgentInput | ApprovalResponse;
   readonly history: readonly ModelMessage[];
   readonly sessionId?: string | undefined;
 }

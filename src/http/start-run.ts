@@ -2,6 +2,7 @@ import type { RunStream } from '../agent/agent.ts';
 import type { Askable } from '../agent/askable.ts';
 import { CancelledError, InvocationError } from '../error/control-errors.ts';
 import { GhostlightError } from '../error/ghostlight-error.ts';
+import { ApprovalError } from '../error/approval-error.ts';
 import type { GhostlightEvent } from '../events/events.ts';
 import type { Instrumentation } from '../instrumentation/instrumentation.ts';
 import type { TraceContext } from '../instrumentation/trace-context.ts';
@@ -123,6 +124,7 @@ export async function readSession(store: SessionStore, sessionId: string, actorI
 /** Maps errors found before a run starts to HTTP errors; anything else is returned as is (a 500). */
 export function toHttpError(error: unknown): unknown {
   if (HttpError.isInstance(error)) return error;
+  if (ApprovalError.isInstance(error)) return new HttpError(409, 'approval_refused', error.message);
   if (InvocationError.isInstance(error)) return new HttpError(400, 'invalid_input', error.message);
   if (SessionActorError.isInstance(error)) return unknownSession();
   if (SessionBusyError.isInstance(error)) return new HttpError(409, 'session_busy', error.message);

@@ -10,7 +10,7 @@ export interface GhostlightMessageMetadata {
   /** The session the run belongs to. */
   sessionId?: string;
   /** The run's outcome, on the final chunk. */
-  outcome?: 'completed' | 'failed' | 'partial' | 'cancelled' | undefined;
+  outcome?: 'completed' | 'failed' | 'partial' | 'cancelled' | 'waiting' | undefined;
   /** Total usage, on the final chunk. */
   usage?: Usage;
 }
@@ -54,7 +54,8 @@ export class UiMessageEncoder {
     if (this.#ended) return [];
     const out: UIMessageChunk<GhostlightMessageMetadata>[] = [];
     if (this.#reasoning && event.type !== 'reasoning-delta') this.#closeReasoning(out);
-    if (event.type === 'model-start' || event.type === 'run-stop' || event.type === 'run-partial' || event.type === 'run-cancel' || event.type === 'run-error') {
+    if (event.type === 'tool-approval-request') this.#pending.awaitingApproval(event.toolCallId);
+    if (event.type === 'model-start' || event.type === 'run-stop' || event.type === 'run-partial' || event.type === 'run-cancel' || event.type === 'run-error' || event.type === 'run-waiting') {
       for (const call of this.#pending.drain()) out.push({ type: 'tool-output-error', toolCallId: call.toolCallId, errorText: NO_RESULT });
     }
     switch (event.type) {
@@ -214,6 +215,16 @@ export class UiMessageEncoder {
       case 'invocation-stop':
       case 'invocation-error':
         this.#usage = event.usage;
+        break;
+      case 'tool-approval-request':
+        // AI SDK's convention: the tool part goes to `approval-requested`; useChat answers with addToolApprovalResponse.
+        out.push({ type: 'tool-approval-request', approvalId: event.approvalId, toolCallId: event.toolCallId });
+        break;
+      case 'tool-approval-response':
+        if (!event.approved) out.push({ type: 'tool-output-denied', toolCallId: event.toolCallId });
+        break;
+      case 'run-waiting':
+        this.#finish(out, 'waiting', 'tool-calls');
         break;
       case 'run-stop':
         this.#finish(out, 'completed', 'stop');

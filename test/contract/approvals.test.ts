@@ -287,3 +287,84 @@ describe('human approvals', () => {
     expect(executed).toEqual([{ all: true }]);
   });
 });
+
+describe('human approvals over HTTP', () => {
+  async function appWith(turns: ScriptedTurn[]) {
+    const { createAgentApp } = await import('ghostlight/http');
+    const { tool, executed } = refundTool({ always: true });
+    const model = scriptedModel(turns);
+    const agent = defineAgent({ name: 'support', model, tools: [tool] });
+    const app = createAgentApp({
+      agents: [agent],
+      auth: (request) => ({ actorId: request.headers.get('x-user') ?? 'ada' }),
+      sessions: new MemorySessionStore(),
+      sessionIds: 'client',
+    });
+    const call = (path: string, body?: unknown, headers: Record<string, string> = {}) =>
+      app.fetch(new Request(`http://app${path}`, body === undefined ? { headers } : { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }));
+    return { call, executed, model };
+  }
+  const chatId = 'chat-0123456789abcdef';
+
+  it('lists a session’s pending approvals for its actor only, and answers them', async () => {
+    const { call, executed } = await appWith([refundTurn(20), { text: 'Refunded.' }]);
+    const started = await (await call('/agents/support/runs', { input: 'Refund A-1', sessionId: chatId })).json();
+    expect(started).toMatchObject({ outcome: 'waiting', approvals: [{ toolCallId: 'call-1', toolName: 'refund', input: { order: 'A-1', amount: 20 } }] });
+    const listed = await (await call(`/agents/support/sessions/${chatId}/approvals`)).json();
+    expect(listed).toEqual({ sessionId: chatId, approvals: started.approvals });
+    expect((await call(`/agents/support/sessions/${chatId}/approvals`, undefined, { 'x-user': 'eve' })).status).toBe(404);
+    const foreign = await call(`/agents/support/sessions/${chatId}/approvals`, { approvals: [{ approvalId: started.approvals[0].approvalId, approved: true }] }, { 'x-user': 'eve' });
+    expect(foreign.status).toBe(404);
+    expect(executed).toEqual([]);
+    const bad = await call(`/agents/support/sessions/${chatId}/approvals`, { approvals: [{ approvalId: started.approvals[0].approvalId, approved: 'yes' }] });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ error: { code: 'invalid_approvals', message: 'approvals[0].approved must be true or false' } });
+    const answered = await call(`/agents/support/sessions/${chatId}/approvals`, { approvals: [{ approvalId: started.approvals[0].approvalId, approved: true }] });
+    expect(await answered.json()).toMatchObject({ outcome: 'completed', response: 'Refunded.' });
+    expect(executed).toEqual([20]);
+    const again = await call(`/agents/support/sessions/${chatId}/approvals`, { approvals: [{ approvalId: started.approvals[0].approvalId, approved: true }] });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ error: { code: 'approval_refused', message: `No approval is pending in session ${chatId}` } });
+    expect(await (await call(`/agents/support/sessions/${chatId}/approvals`)).json()).toEqual({ sessionId: chatId, approvals: [] });
+  });
+
+  it('speaks AI SDK’s approval convention on the chat route (tool-approval-request, then approval-responded parts)', async () => {
+    const { parseSse } = await import('../support/sse');
+    const { call, executed } = await appWith([refundTurn(20), { text: 'Refunded.' }]);
+    const user = { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Refund A-1' }] };
+    const first = parseSse(await (await call('/agents/support/chat', { id: chatId, messages: [user], trigger: 'submit-message' })).text()).map((frame) => frame.data as Record<string, unknown>);
+    const request = first.find((chunk) => chunk.type === 'tool-approval-request')!;
+    expect(request).toEqual({ type: 'tool-approval-request', approvalId: expect.any(String), toolCallId: 'call-1' });
+    expect(first.some((chunk) => chunk.type === 'tool-output-error')).toBe(false);
+    expect(first.at(-1)).toMatchObject({ type: 'finish', finishReason: 'tool-calls', messageMetadata: { outcome: 'waiting' } });
+    const assistant = {
+      id: 'a1',
+      role: 'assistant',
+      parts: [
+        { type: 'text', text: 'Refunding.' },
+        // The client may send anything else in the part: only approval.{id, approved, reason} is read.
+        { type: 'tool-refund', toolCallId: 'call-1', state: 'approval-responded', input: { order: 'A-1', amount: 999_999 }, approval: { id: request.approvalId, approved: true } },
+      ],
+    };
+    const second = parseSse(await (await call('/agents/support/chat', { id: chatId, messages: [user, assistant], trigger: 'submit-message' })).text()).map((frame) => frame.data as Record<string, unknown>);
+    expect(second).toContainEqual({ type: 'tool-output-available', toolCallId: 'call-1', output: 'refunded 20' });
+    expect(second.at(-1)).toMatchObject({ type: 'finish', messageMetadata: { outcome: 'completed' } });
+    expect(executed).toEqual([20]);
+  });
+
+  it('ends an AG-UI run with the interrupt outcome and continues it from RunAgentInput.resume', async () => {
+    const { parseSse } = await import('../support/sse');
+    const { call, executed, model } = await appWith([refundTurn(20), { text: 'Not refunded.' }]);
+    const input = { threadId: chatId, runId: 'r1', messages: [{ id: 'm1', role: 'user', content: 'Refund A-1' }], tools: [], context: [], state: {}, forwardedProps: {} };
+    const first = parseSse(await (await call('/agents/support/ag-ui', input)).text()).map((frame) => frame.data as Record<string, any>);
+    const finished = first.at(-1)!;
+    expect(finished).toMatchObject({ type: 'RUN_FINISHED', outcome: { type: 'interrupt', interrupts: [{ reason: 'tool_approval', toolCallId: 'call-1' }] } });
+    const interruptId = finished.outcome.interrupts[0].id;
+    const resumed = parseSse(
+      await (await call('/agents/support/ag-ui', { ...input, runId: 'r2', resume: [{ interruptId, status: 'cancelled', payload: { reason: 'Not today' } }] })).text(),
+    ).map((frame) => frame.data as Record<string, any>);
+    expect(resumed.at(-1)).toMatchObject({ type: 'RUN_FINISHED', result: { response: 'Not refunded.' } });
+    expect(executed).toEqual([]);
+    expect(toolResults(model)).toEqual([{ id: 'call-1', output: { type: 'error-text', value: 'The user denied the refund call: Not today' } }]);
+  });
+});
