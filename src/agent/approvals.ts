@@ -3,6 +3,7 @@ import { ProtocolError } from '../error/protocol-error.ts';
 import type { PendingApproval } from '../events/events.ts';
 import type { ToolCallRequest } from '../tool/invoke-tool.ts';
 import type { Tool } from '../tool/tool.ts';
+import type { ToolResume } from '../tool/tool-suspension.ts';
 import { canonicalJson, isPlainObject } from '../util/json.ts';
 import type { JsonObject, JsonValue } from '../util/json.ts';
 import { sha256HexSync } from '../util/sha256.ts';
@@ -39,7 +40,13 @@ export interface ParkedCall {
   readonly toolName: string;
   readonly input: JsonValue;
   /** Set for calls that wait for approval. */
-  readonly approval?: { readonly approvalId: string; readonly expiresAt?: number; readonly toolHash: string };
+  readonly approval?: {
+    readonly approvalId: string;
+    readonly expiresAt?: number;
+    readonly toolHash: string;
+    /** Set when the call suspended for approval of a call it makes (code mode): that call, and the state to continue with. */
+    readonly suspended?: { readonly toolName: string; readonly input: JsonValue; readonly state: JsonValue };
+  };
   /** Set for calls that ran before the run stopped (they needed no approval). */
   readonly result?: { readonly status: 'success' | 'error'; readonly content: string };
 }
@@ -63,7 +70,7 @@ export interface ParkedRun {
 
 /** How one call of a parked batch is settled when the run continues. */
 export type SettledCall =
-  | { readonly kind: 'run'; readonly call: ParkedCall }
+  | { readonly kind: 'run'; readonly call: ParkedCall; readonly resume?: ToolResume; readonly answer?: { approved: boolean; reason?: string } }
   | { readonly kind: 'result'; readonly call: ParkedCall; readonly status: 'success' | 'error'; readonly content: string; readonly answer?: { approved: boolean; reason?: string } };
 
 /** The hash a pending call keeps of its tool's model-facing contract (description and input schema). */
@@ -79,8 +86,9 @@ export function pendingApprovals(parked: ParkedRun): PendingApproval[] {
       ? [{
           approvalId: call.approval.approvalId,
           toolCallId: call.toolCallId,
-          toolName: call.toolName,
-          input: call.input,
+          toolName: call.approval.suspended?.toolName ?? call.toolName,
+          input: call.approval.suspended?.input ?? call.input,
+          ...(call.approval.suspended ? { parentToolName: call.toolName } : {}),
           requestedAt: parked.requestedAt,
           ...(call.approval.expiresAt === undefined ? {} : { expiresAt: call.approval.expiresAt }),
         }]
@@ -154,19 +162,29 @@ export function settleCalls(
   return parked.calls.map((call): SettledCall => {
     if (call.result) return { kind: 'result', call, status: call.result.status, content: call.result.content };
     const answer = decided.get(call.toolCallId) ?? { approved: false, reason: APPROVAL_EXPIRED_REASON };
+    const suspended = call.approval!.suspended;
+    if (suspended) {
+      // The suspended call continues either way: it hands the answer (a denial as an error) to what it was doing.
+      if (orphaned) return { kind: 'result', call, status: 'error', content: ORPHANED_CALL_MESSAGE, answer };
+      const changed = answer.approved && toolHash(currentTool(suspended.toolName)) !== call.approval!.toolHash;
+      const resume: ToolResume = changed
+        ? { approved: false, reason: TOOL_CHANGED_MESSAGE, state: suspended.state }
+        : { approved: answer.approved, ...(answer.reason === undefined ? {} : { reason: answer.reason }), state: suspended.state };
+      return { kind: 'run', call, resume, answer };
+    }
     if (!answer.approved) return { kind: 'result', call, status: 'error', content: denialText(call, answer.reason), answer };
     if (orphaned) return { kind: 'result', call, status: 'error', content: ORPHANED_CALL_MESSAGE, answer };
     if (toolHash(currentTool(call.toolName)) !== call.approval!.toolHash) return { kind: 'result', call, status: 'error', content: TOOL_CHANGED_MESSAGE, answer };
-    return { kind: 'run', call };
+    return { kind: 'run', call, answer };
   });
 }
 
 /** The model-visible result of a denied call. */
-export function denialText(call: ParkedCall, reason: string | undefined): string {
+export function denialText(call: Pick<ParkedCall, 'toolName'>, reason: string | undefined): string {
   return `The user denied the ${call.toolName} call${reason ? `: ${reason}` : ''}`;
 }
 
-/** A parked call as the executor takes it. */
-export function requestOf(call: ParkedCall): ToolCallRequest {
-  return { toolCallId: call.toolCallId, toolName: call.toolName, input: call.input };
+/** A parked call as the executor takes it (with how to continue it, for a suspended one). */
+export function requestOf(call: ParkedCall, resume?: ToolResume): ToolCallRequest {
+  return { toolCallId: call.toolCallId, toolName: call.toolName, input: call.input, ...(resume ? { resume } : {}) };
 }

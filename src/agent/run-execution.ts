@@ -276,6 +276,7 @@ export class RunExecution {
     this.#messages = [...started.event.messages];
 
     const first = prepared.settle ? await this.#settle(prepared) : 1;
+    if (this.#parked) return '';
     for (let turn = first; turn <= limits.maxTurns; turn++) {
       this.#turn = turn;
       this.#turnOperation?.finish();
@@ -332,6 +333,10 @@ export class RunExecution {
         return step.text;
       }
       const results = await executor.executeBatch(step.toolCalls, 'model', turnOperation);
+      if (results.some((result) => result.suspended)) {
+        await this.#park(prepared, turn, record, waits, results);
+        return step.text;
+      }
       this.#steps.push({ ...record, toolResults: results });
       this.#messages.push(toolMessage(step.toolCalls, results));
       await this.#checkpoint(prepared, turn);
@@ -347,23 +352,30 @@ export class RunExecution {
    * results and what the run needs to continue (its limits, turn and counts),
    * so any process can resume it from the session.
    */
-  async #park(prepared: PreparedRun, turn: number, record: Step, waits: readonly boolean[]): Promise<void> {
+  async #park(prepared: PreparedRun, turn: number, record: Step, waits: readonly boolean[], ran?: readonly ToolCallResult[]): Promise<void> {
     const { executor } = prepared;
-    executor.countCalls(record.toolCalls);
-    const free = record.toolCalls.filter((_, index) => !waits[index]);
-    const results = free.length > 0 ? await executor.executeBatch(free, 'model', this.#turnOperation, true) : [];
+    let results: readonly ToolCallResult[];
+    if (ran) results = ran;
+    else {
+      executor.countCalls(record.toolCalls);
+      const free = record.toolCalls.filter((_, index) => !waits[index]);
+      results = free.length > 0 ? await executor.executeBatch(free, 'model', this.#turnOperation, true) : [];
+    }
     const byId = new Map(results.map((result) => [result.toolCallId, result]));
     const timeout = this.#options.approvalTimeout;
     const requestedAt = this.#now();
     const tools = new Map(executor.list().map((tool) => [tool.name, tool]));
     const calls = record.toolCalls.map((call, index): ParkedCall => {
       const base = { toolCallId: call.toolCallId, toolName: call.toolName, input: (call.input ?? null) as JsonValue };
+      const expiry = timeout === undefined ? {} : { expiresAt: requestedAt + timeout };
       if (!waits[index]) {
         const result = byId.get(call.toolCallId)!;
-        return { ...base, result: { status: result.status, content: result.content } };
+        const suspended = result.suspended;
+        if (!suspended) return { ...base, result: { status: result.status, content: result.content } };
+        const nested = { toolName: suspended.toolName, input: suspended.input, state: suspended.state };
+        return { ...base, approval: { approvalId: randomId(), toolHash: suspended.toolHash, ...expiry, suspended: nested } };
       }
-      const approval = { approvalId: randomId(), toolHash: toolHash(tools.get(call.toolName)), ...(timeout === undefined ? {} : { expiresAt: requestedAt + timeout }) };
-      return { ...base, approval };
+      return { ...base, approval: { approvalId: randomId(), toolHash: toolHash(tools.get(call.toolName)), ...expiry } };
     });
     const parked: ParkedRun = {
       version: 1,
@@ -376,7 +388,7 @@ export class RunExecution {
       requestedAt,
       calls,
     };
-    this.#steps.push({ ...record, toolResults: results });
+    this.#steps.push({ ...record, toolResults: results.filter((result) => !result.suspended) });
     for (const pending of pendingApprovals(parked)) this.#emit({ type: 'tool-approval-request', ...pending });
     await this.#checkpoint(prepared, turn, parked);
     this.#parked = parked;
@@ -399,8 +411,8 @@ export class RunExecution {
     const tools = new Map(executor.list().map((tool) => [tool.name, tool]));
     const settled = settleCalls(parked, effective, !claim.won, (name) => tools.get(name));
     for (const item of settled) {
-      if (item.kind === 'run' || item.answer) {
-        const answer = item.kind === 'run' ? { approved: true } : item.answer!;
+      if (item.answer) {
+        const answer = item.answer;
         this.#emit({
           type: 'tool-approval-response',
           approvalId: item.call.approval!.approvalId,
@@ -415,15 +427,21 @@ export class RunExecution {
         this.#emit({ type: 'tool-stop', toolCallId: item.call.toolCallId, toolName: item.call.toolName, caller: 'model', status: 'error', content: item.content, value: undefined, durationMs: 0 });
       }
     }
-    const toRun = settled.flatMap((item) => (item.kind === 'run' ? [requestOf(item.call)] : []));
+    const toRun = settled.flatMap((item) => (item.kind === 'run' ? [requestOf(item.call, item.resume)] : []));
     const ran = toRun.length > 0 ? await executor.executeBatch(toRun, 'model', this.#agentOperation, true) : [];
     const byId = new Map(ran.map((result) => [result.toolCallId, result]));
-    const calls = parked.calls.map(requestOf);
+    const calls = parked.calls.map((call) => requestOf(call));
     const results = settled.map((item): ToolCallResult =>
       item.kind === 'run'
         ? byId.get(item.call.toolCallId)!
         : { toolCallId: item.call.toolCallId, toolName: item.call.toolName, input: item.call.input, status: item.status, content: item.content, value: undefined, artifacts: [], caller: 'model' },
     );
+    if (results.some((result) => result.suspended)) {
+      // A continued call suspended again (a program reached another call that needs approval): stop again.
+      const record: Step = { turn: parked.turn, text: '', reasoning: '', toolCalls: calls, toolResults: [], finishReason: 'tool-calls', usage: EMPTY_USAGE };
+      await this.#park(prepared, parked.turn, record, calls.map(() => false), results);
+      return parked.turn;
+    }
     this.#messages.push(toolMessage(calls, results));
     if (ran.length > 0) {
       this.#steps.push({ turn: parked.turn, text: '', reasoning: '', toolCalls: toRun, toolResults: ran, finishReason: 'tool-calls', usage: EMPTY_USAGE });

@@ -45,12 +45,6 @@ export interface ToolExecutorOptions {
   guards?: readonly ToolCallGuard[];
   /** Counted tool calls the run already made (a run continued after approvals). */
   initialToolCalls?: number;
-  /**
-   * Asked when a program calls a tool that needs approval: suspends the
-   * program (code mode's replay) by throwing, or returns undefined to refuse
-   * the call with an error result.
-   */
-  onCodeApproval?: ((request: ToolCallRequest, tool: Tool) => Promise<ToolCallResult | undefined>) | undefined;
 }
 
 /** The error result of a program's call to a tool that needs approval when nothing can suspend the program. */
@@ -68,11 +62,6 @@ export class ToolExecutor implements ToolBroker {
   constructor(options: ToolExecutorOptions) {
     this.#options = options;
     this.#toolCalls = options.initialToolCalls ?? 0;
-  }
-
-  /** Lets code mode suspend programs whose calls need approval (set by the capability that can replay them). */
-  onCodeApproval(handler: ToolExecutorOptions['onCodeApproval']): void {
-    this.#options = { ...this.#options, onCodeApproval: handler };
   }
 
   /**
@@ -139,7 +128,7 @@ export class ToolExecutor implements ToolBroker {
   async call(request: ToolCallRequest, options: ToolBrokerCallOptions): Promise<ToolCallResult> {
     this.#count(1);
     this.#emitStart(request, options.caller, options.parentToolCallId);
-    return this.#runAndReport(request, options.caller, options.parentToolCallId, options.parent ?? this.#options.binding.operation);
+    return this.#runAndReport(request, options.caller, options.parentToolCallId, options.parent ?? this.#options.binding.operation, options.onApproval);
   }
 
   #count(calls: number): void {
@@ -176,6 +165,7 @@ export class ToolExecutor implements ToolBroker {
     caller: ToolCaller,
     parentToolCallId: string | undefined,
     parent: Operation | undefined,
+    onApproval?: ToolBrokerCallOptions['onApproval'],
   ): Promise<ToolCallResult> {
     const started = performance.now();
     const operation = parent?.start(
@@ -185,7 +175,7 @@ export class ToolExecutor implements ToolBroker {
     );
     let ran: ToolCallResult;
     try {
-      ran = await this.#run(request, caller, operation);
+      ran = await this.#run(request, caller, operation, onApproval);
     } catch (error) {
       operation?.finish({}, error);
       throw error;
@@ -209,7 +199,7 @@ export class ToolExecutor implements ToolBroker {
     return result;
   }
 
-  async #run(request: ToolCallRequest, caller: ToolCaller, operation: Operation | undefined): Promise<ToolCallResult> {
+  async #run(request: ToolCallRequest, caller: ToolCaller, operation: Operation | undefined, onApproval?: ToolBrokerCallOptions['onApproval']): Promise<ToolCallResult> {
     const options = this.#options;
     throwIfAborted(options.binding.signal);
     const base = { toolCallId: request.toolCallId, toolName: request.toolName, input: request.input, caller };
@@ -219,11 +209,17 @@ export class ToolExecutor implements ToolBroker {
 
     for (const guard of options.guards ?? []) await guard(tool, request);
     if (caller === 'code' && tool.needsApproval && (await this.needsApproval(request, caller))) {
-      const handled = await options.onCodeApproval?.(request, tool);
-      if (handled) return this.#finish(handled, tool);
-      return this.#finish(failure(base, `Tool ${request.toolName} ${CODE_APPROVAL_REFUSED}`, undefined), tool);
+      const decision = onApproval ? await onApproval(request, tool) : undefined;
+      if (decision === undefined) return this.#finish(failure(base, `Tool ${request.toolName} ${CODE_APPROVAL_REFUSED}`, undefined), tool);
+      if (decision !== 'approved') return this.#finish(decision, tool);
     }
-    const binding: ToolCallBinding = { ...options.binding, toolCallId: request.toolCallId, caller, ...(operation ? { operation } : {}) };
+    const binding: ToolCallBinding = {
+      ...options.binding,
+      toolCallId: request.toolCallId,
+      caller,
+      ...(operation ? { operation } : {}),
+      ...(request.resume ? { resume: request.resume } : {}),
+    };
     const before = await runChain(options.hooks.beforeTool, { toolCall: request, tool, binding }, (event) => event);
     if (before.cancel !== undefined) return this.#finish(failure(base, before.cancel, undefined), tool);
 

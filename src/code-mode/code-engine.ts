@@ -37,6 +37,13 @@ export interface CodeEngineRequest {
   readonly wallDeadline: number;
   /** Where the program's requests go. */
   readonly host: CodeEngineHost;
+  /**
+   * Makes the program's clock and random numbers reproducible, so that a
+   * replay sees the values the first run saw: `Math.random` is a PRNG seeded
+   * with `seed`, and `Date.now()` (and `new Date()`) start at `clock` and
+   * advance by 1 ms per reading.
+   */
+  readonly determinism?: { readonly seed: number; readonly clock: number } | undefined;
 }
 
 /**

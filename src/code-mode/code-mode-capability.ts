@@ -8,6 +8,8 @@ import { resolveCodeLimits } from './code-limits.ts';
 import type { CodeLimits } from './code-limits.ts';
 import { CODE_MODE_CONTROL_TOOLS, codeModeTools } from './code-mode-tools.ts';
 import { CodeSession } from './code-session.ts';
+import { CodeSuspension } from './code-replay.ts';
+import { toolHash } from '../agent/approvals.ts';
 import { defaultCodeEngine } from './quickjs/default-code-engine.ts';
 
 /** Options of `codeMode(options)` (`codeMode()` takes every default). */
@@ -49,14 +51,28 @@ export function codeMode(options: CodeModeOptions = {}): RunCapability {
       const kept = (name: string) => except.has(name) || keepModelFacing.has(name);
       const catalog = new CodeCatalog(tools.filter((tool) => !kept(tool.name)));
       await engine.ready();
+      // A program that may reach a call needing approval is journaled, so that it can suspend and be replayed.
+      const replayable = tools.some((tool) => !kept(tool.name) && tool.needsApproval);
       const session = new CodeSession({
         engine,
         catalog,
         limits,
         signal: binding.signal,
         operation: binding.operation,
+        replayable,
         dispatch: (entry, args, call) =>
-          broker.call({ toolCallId: call.id, toolName: entry.toolName, input: args }, { caller: 'code', parentToolCallId: call.parentToolCallId, parent: call.operation }),
+          broker.call(
+            { toolCallId: call.id, toolName: entry.toolName, input: args },
+            {
+              caller: 'code',
+              parentToolCallId: call.parentToolCallId,
+              parent: call.operation,
+              onApproval: (request, tool) => {
+                if (call.approved()) return 'approved';
+                throw new CodeSuspension(tool.name, request.input, call.callNumber, toolHash(tool));
+              },
+            },
+          ),
       });
       scope.defer(() => session.close());
       const controls = codeModeTools(session, limits.observeMs, emit);

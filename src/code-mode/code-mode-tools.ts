@@ -5,6 +5,12 @@ import { describeWindow } from './code-instructions.ts';
 import type { CodeObservation, CodeSession } from './code-session.ts';
 import type { Artifact } from '../content/artifact.ts';
 import type { EventPayload } from '../events/events.ts';
+import { denialText } from '../agent/approvals.ts';
+import { suspendForApproval } from '../tool/tool-suspension.ts';
+import type { ToolResume } from '../tool/tool-suspension.ts';
+import type { JsonValue } from '../util/json.ts';
+import { CodeSuspension } from './code-replay.ts';
+import type { CodeJournal, CodeReplay } from './code-replay.ts';
 
 /** The names of the code-mode control tools. */
 export const CODE_MODE_CONTROL_TOOLS: readonly string[] = Object.freeze(['exec', 'wait', 'stop']);
@@ -36,9 +42,15 @@ export function codeModeTools(session: CodeSession, observeMs: number, emit: (ev
       const { source, max_output_tokens } = input as { source: string; max_output_tokens?: number };
       programId = binding.toolCallId;
       emit({ type: 'program-start', programId, source });
+      const replay = replayOf(binding.resume);
       try {
-        return observed('exec', await session.exec(source, binding.toolCallId, { maxOutputTokens: max_output_tokens }));
+        return observed('exec', await session.exec(source, binding.toolCallId, { maxOutputTokens: max_output_tokens, replay }));
       } catch (error) {
+        if (CodeSuspension.isInstance(error) && error.journal) {
+          // The program waits for approval of one of its calls: the run stops; the answer replays it (docs/long-running-runs.md).
+          emit({ type: 'program-observe', programId, via: 'exec', status: 'still_working', output: '' });
+          return suspendForApproval({ toolName: error.toolName, input: (error.input ?? null) as JsonValue, toolHash: error.toolHash, state: { journal: error.journal as unknown as JsonValue } });
+        }
         emit({ type: 'program-observe', programId, via: 'exec', status: 'error', output: '', error: (error as Error).message });
         throw error;
       }
@@ -67,6 +79,15 @@ export function codeModeTools(session: CodeSession, observeMs: number, emit: (ev
     execute: async (input) => observed('stop', await session.stop({ maxOutputTokens: (input as { max_output_tokens?: number }).max_output_tokens })),
   });
   return [exec, wait, stop];
+}
+
+/** The replay of a resumed `exec`: the journal it suspended with and the answer (a denial as the call's error). */
+function replayOf(resume: ToolResume | undefined): CodeReplay | undefined {
+  if (!resume) return undefined;
+  const state = resume.state as { journal?: CodeJournal } | null;
+  if (!state?.journal) return undefined;
+  const toolName = state.journal.calls.find((call) => call.id === state.journal!.suspended?.id)?.name ?? 'tool';
+  return { journal: state.journal, approved: resume.approved, denial: denialText({ toolName }, resume.reason) };
 }
 
 function deliver(observation: CodeObservation & { artifacts: Artifact[] }) {

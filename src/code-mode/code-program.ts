@@ -12,6 +12,8 @@ import type { CodeLimits } from './code-limits.ts';
 import { CodeLimitError } from './code-limit-error.ts';
 import { ProgramOutput } from './program-output.ts';
 import { sourceKind, stripTypes } from './prepare-source.ts';
+import { CodeReplayError, CodeSuspension } from './code-replay.ts';
+import type { CodeJournal, CodeReplay } from './code-replay.ts';
 
 /** Makes one tool call for a program (through the run's executor, or `runCode`'s broker). */
 export type CodeToolDispatch = (entry: CodeCatalogEntry, args: Record<string, unknown>, callNumber: number) => Promise<ToolCallResult>;
@@ -35,6 +37,13 @@ export interface CodeProgramOptions {
   readonly input?: unknown;
   /** Stops the program with the abort reason (cancellation, deadline). */
   readonly signal?: AbortSignal | undefined;
+  /**
+   * Journals the program (seeded random numbers, a reproducible clock, every
+   * call and delivery) so that it can suspend for approval and be replayed.
+   */
+  readonly replayable?: boolean | undefined;
+  /** Replays a suspended program from its journal up to the suspended call, then continues live. */
+  readonly replay?: CodeReplay | undefined;
 }
 
 /** How often a program's steps give the host's event loop a turn (docs/code-mode.md, "Stopping programs"). */
@@ -81,11 +90,34 @@ export class CodeProgram {
   #woken = false;
   #lastTask = performance.now();
   #stepsSinceTask = 0;
+  /** Engine steps completed (deliveries are journaled against it). */
+  #steps = 0;
+  #stepping = false;
+  /** The journal of a replayable program. */
+  #journal: { seed: number; clock: number; calls: CodeJournal['calls']; deliveries: CodeJournal['deliveries']; suspended?: { id: number } } | undefined;
+  /** While replaying: the deliveries still to hand over, in order. */
+  #replaying: { replay: CodeReplay; next: number } | undefined;
+  /** The step count when the program suspended (later deliveries are journaled at it). */
+  #suspendedAt: number | undefined;
 
   private constructor(options: CodeProgramOptions) {
     this.#options = options;
     this.#slots = new Semaphore(options.limits.concurrency);
+    if (options.replay) {
+      const { journal } = options.replay;
+      this.#journal = { seed: journal.seed, clock: journal.clock, calls: [...journal.calls], deliveries: [...journal.deliveries] };
+      this.#replaying = { replay: options.replay, next: 0 };
+    } else if (options.replayable) {
+      this.#journal = { seed: Math.floor(Math.random() * 2 ** 32), clock: Date.now(), calls: [], deliveries: [] };
+    }
     this.done = this.#run();
+  }
+
+  /** The journal of a replayable program (JSON), as it stands. */
+  journal(): CodeJournal | undefined {
+    const journal = this.#journal;
+    if (!journal) return undefined;
+    return { version: 1, seed: journal.seed, clock: journal.clock, calls: [...journal.calls], deliveries: [...journal.deliveries], ...(journal.suspended ? { suspended: journal.suspended } : {}) };
   }
 
   /** Starts a program. */
@@ -154,11 +186,14 @@ export class CodeProgram {
         }
       }
       for (;;) {
+        this.#steps++;
         const outcome = this.#outcomeOf(step);
         if (outcome) return outcome;
-        await this.#nextWake();
+        if (!this.#deliverReplayed()) await this.#nextWake();
         await this.#breathe();
+        this.#stepping = true;
         step = await this.#engineProgram!.step();
+        this.#stepping = false;
       }
     } catch (error) {
       return { status: 'failed', error };
@@ -196,8 +231,35 @@ export class CodeProgram {
       limits,
       wallDeadline: Date.now() + limits.wallMs,
       host: this.#host(),
+      ...(this.#journal ? { determinism: { seed: this.#journal.seed, clock: this.#journal.clock } } : {}),
     });
     return this.#engineProgram.step();
+  }
+
+  /**
+   * While replaying, hands over the journaled deliveries due before this step
+   * (those that arrived after as many steps the first time); true when it
+   * delivered any. Replaying ends with the last journaled delivery.
+   */
+  #deliverReplayed(): boolean {
+    const replaying = this.#replaying;
+    if (!replaying || !this.#engineProgram) return false;
+    const { deliveries } = replaying.replay.journal;
+    let delivered = false;
+    while (replaying.next < deliveries.length && deliveries[replaying.next]!.at <= this.#steps) {
+      const entry = deliveries[replaying.next++]!;
+      this.#engineProgram.deliver(entry.id, entry.ok, entry.payload ?? undefined);
+      this.#settleReplayed();
+      delivered = true;
+    }
+    if (replaying.next >= deliveries.length && replaying.replay.journal.suspended === undefined) this.#replaying = undefined;
+    return delivered;
+  }
+
+  /** A replayed call got its journaled result: it is no longer in flight. */
+  #settleReplayed(): void {
+    this.#inflight--;
+    if (this.#inflight === 0) this.#idle.splice(0).forEach((resolve) => resolve());
   }
 
   #outcomeOf(step: CodeEngineStep): CodeOutcome | undefined {
@@ -279,6 +341,9 @@ export class CodeProgram {
       this.fail(error);
       return error.message;
     }
+    const replayed = this.#replayCall(id, name, args);
+    if (replayed === 'replayed') return undefined;
+    if (replayed !== undefined) return replayed;
     // The host holds the arguments of every call in flight: together they stay within the program's memory.
     const size = args?.length ?? 0;
     if (this.#inflightBytes + size > limits.memoryBytes) return 'Code-mode tool arguments in flight exceed the program memory limit';
@@ -300,26 +365,94 @@ export class CodeProgram {
     return undefined;
   }
 
+  /**
+   * A call while replaying: one the journal holds must be the same call
+   * (`replayed`: its result comes from the journal), else the program cannot
+   * be replayed (it fails with `CodeReplayError`); the suspended call is
+   * answered with the decision (undefined: run it live, or a denial). Calls
+   * past the journal run live. Also journals live calls.
+   */
+  #replayCall(id: number, name: string, args: string | undefined): 'replayed' | string | undefined {
+    const journal = this.#journal;
+    if (!journal) return undefined;
+    const replaying = this.#replaying;
+    const recorded = replaying?.replay.journal.calls.find((call) => call.id === id);
+    if (replaying && recorded) {
+      if (recorded.name !== name || recorded.args !== (args ?? null)) {
+        const error = new CodeReplayError(
+          `The program could not be replayed after the approval: its call ${id} was ${recorded.name}(${(recorded.args ?? '').slice(0, 200)}) and is now ${name}(${(args ?? '').slice(0, 200)})`,
+        );
+        this.fail(error);
+        return error.message;
+      }
+      const suspended = replaying.replay.journal.suspended;
+      if (suspended?.id === id) {
+        // Past the suspended call the program runs live; its journal keeps growing for a later suspension.
+        const { suspended: _suspended, ...rest } = replaying.replay.journal;
+        this.#replaying = replaying.next >= rest.deliveries.length ? undefined : { replay: { ...replaying.replay, journal: rest }, next: replaying.next };
+        delete journal.suspended;
+        if (!replaying.replay.approved) {
+          journal.deliveries.push({ at: this.#steps, id, ok: false, payload: replaying.replay.denial });
+          queueMicrotask(() => this.#engineProgram?.deliver(id, false, replaying.replay.denial));
+          this.#inflight++;
+          queueMicrotask(() => {
+            this.#settleReplayed();
+            this.#signal();
+          });
+          return 'replayed';
+        }
+        this.#approvedCall = id;
+        return undefined;
+      }
+      this.#inflight++;
+      return 'replayed';
+    }
+    journal.calls.push({ id, name, args: args ?? null });
+    return undefined;
+  }
+
+  /** The suspended call a replay was approved to run (the executor runs it without asking again). */
+  #approvedCall: number | undefined;
+
+  /** Whether call `id` is the approved call of a replay. */
+  isApproved(id: number): boolean {
+    return this.#approvedCall === id;
+  }
+
+  #journalDelivery(id: number, ok: boolean, payload: string | undefined): void {
+    if (!this.#journal) return;
+    // A delivery that arrives while a step runs reaches the program with the next one.
+    this.#journal.deliveries.push({ at: this.#suspendedAt ?? this.#steps + (this.#stepping ? 1 : 0), id, ok, payload: payload ?? null });
+  }
+
   #answer(id: number, result: ToolCallResult | undefined): void {
     if (!result) return;
     this.#artifacts.push(...result.artifacts);
+    let ok = result.status !== 'error';
+    let payload: string | undefined = ok ? undefined : result.content;
+    if (ok) {
+      try {
+        payload = result.value === undefined ? undefined : JSON.stringify(result.value);
+      } catch {
+        ok = false;
+        payload = 'Tool returned content that cannot be serialized';
+      }
+    }
+    // A suspended program's calls that finish after it stopped are journaled: the replay hands them over.
+    if (this.#suspendedAt !== undefined || !this.#finished) this.#journalDelivery(id, ok, payload);
     if (this.#finished || !this.#engineProgram) return;
-    if (result.status === 'error') {
-      this.#engineProgram.deliver(id, false, result.content);
-      return;
-    }
-    let payload: string | undefined;
-    try {
-      payload = result.value === undefined ? undefined : JSON.stringify(result.value);
-    } catch {
-      this.#engineProgram.deliver(id, false, 'Tool returned content that cannot be serialized');
-      return;
-    }
-    this.#engineProgram.deliver(id, true, payload);
+    this.#engineProgram.deliver(id, ok, payload);
   }
 
   #answerFailure(id: number, error: unknown): void {
+    if (CodeSuspension.isInstance(error) && this.#journal) {
+      this.#suspendedAt = this.#steps;
+      this.#journal.suspended = { id };
+      this.fail(error);
+      return;
+    }
     if (ToolError.isInstance(error)) {
+      if (this.#suspendedAt !== undefined || !this.#finished) this.#journalDelivery(id, false, error.message);
       if (!this.#finished) this.#engineProgram?.deliver(id, false, error.message);
       return;
     }

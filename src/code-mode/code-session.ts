@@ -9,6 +9,8 @@ import type { CodeEngine } from './code-engine.ts';
 import type { CodeLimits } from './code-limits.ts';
 import { CodeLimitError } from './code-limit-error.ts';
 import { CodeProgram } from './code-program.ts';
+import { CodeSuspension } from './code-replay.ts';
+import type { CodeReplay } from './code-replay.ts';
 import type { CodeOutcome } from './code-program.ts';
 
 /** Output tokens an observation returns unless the model asks otherwise. */
@@ -31,6 +33,8 @@ export interface CodeObservation {
 export interface CodeControlOptions {
   /** The most output tokens to return (1 to 1,048,576; default 10,000). */
   readonly maxOutputTokens?: number | undefined;
+  /** `exec` only: replay a program that suspended for approval, then continue it. */
+  readonly replay?: CodeReplay | undefined;
 }
 
 /** What a session needs. */
@@ -39,7 +43,13 @@ export interface CodeSessionOptions {
   readonly catalog: CodeCatalog;
   readonly limits: CodeLimits;
   /** Makes one tool call for a program started by the `exec` call `parentToolCallId`. */
-  readonly dispatch: (entry: CodeCatalogEntry, args: Record<string, unknown>, call: { parentToolCallId: string; id: string; operation: Operation | undefined }) => Promise<ToolCallResult>;
+  readonly dispatch: (
+    entry: CodeCatalogEntry,
+    args: Record<string, unknown>,
+    call: { parentToolCallId: string; id: string; operation: Operation | undefined; callNumber: number; approved: () => boolean },
+  ) => Promise<ToolCallResult>;
+  /** Journal programs so that they can suspend for approval and be replayed (some catalog tool can need approval). */
+  readonly replayable?: boolean | undefined;
   /** The run's signal: aborting it stops the active program. */
   readonly signal?: AbortSignal;
   /** The run's agent operation: each program is a `code_program` operation inside it, the parent of its tool calls. */
@@ -77,14 +87,22 @@ export class CodeSession {
       if (utf8Length(source) > limits.sourceBytes) throw new CodeLimitError('source', 'code-mode source exceeds the limit');
       const programNumber = this.#programs;
       const operation = this.#options.operation?.start('code_program', { programId: parentToolCallId, program: programNumber }, { input: source });
-      const program = CodeProgram.start({
+      const program: CodeProgram = CodeProgram.start({
         engine: this.#options.engine,
         source,
         catalog: this.#options.catalog,
         limits,
         signal: this.#options.signal,
+        replayable: this.#options.replayable,
+        replay: options.replay,
         dispatch: (entry, args, callNumber) =>
-          this.#options.dispatch(entry, args, { parentToolCallId, id: `${parentToolCallId}-code-${programNumber}-${callNumber}`, operation }),
+          this.#options.dispatch(entry, args, {
+            parentToolCallId,
+            id: `${parentToolCallId}-code-${programNumber}-${callNumber}`,
+            operation,
+            callNumber,
+            approved: () => program.isApproved(callNumber),
+          }),
       });
       if (operation) {
         // The program's operation ends once the program has ended and its tool calls have settled.
@@ -165,6 +183,11 @@ export class CodeSession {
       case 'terminated':
         return { status: 'terminated', output, artifacts };
       case 'failed':
+        if (CodeSuspension.isInstance(outcome.error)) {
+          // The calls still running finish first: their results go into the journal the replay hands over.
+          await program.settled(this.#options.limits.cleanupMs);
+          outcome.error.journal = program.journal();
+        }
         throw outcome.error;
     }
   }

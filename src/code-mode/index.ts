@@ -34,3 +34,5 @@ export { CodeCatalog, normalizeCodeName } from './code-catalog.ts';
 export type { CodeCatalogEntry } from './code-catalog.ts';
 export { renderDeclarations, schemaToTypeScript } from './typescript-declarations.ts';
 export type { CodeObservation } from './code-session.ts';
+export { CodeReplayError } from './code-replay.ts';
+export type { CodeJournal } from './code-replay.ts';

@@ -1,6 +1,7 @@
 import { ConfigurationError } from '../error/configuration-error.ts';
 import { CleanupError } from '../error/control-errors.ts';
-import { invokeTool } from '../tool/invoke-tool.ts';
+import { failure, invokeTool } from '../tool/invoke-tool.ts';
+import { CODE_APPROVAL_REFUSED } from '../agent/tool-executor.ts';
 import { RunTools } from '../tool/run-tools.ts';
 import type { Tool } from '../tool/tool.ts';
 import type { ToolBinding } from '../tool/tool-binding.ts';
@@ -150,6 +151,14 @@ function toolsBroker(tools: RunTools, binding: ToolBinding): ToolBroker {
       const tool = tools.get(request.toolName);
       if (!tool) throw new ConfigurationError(`Unknown tool: ${request.toolName}`);
       const callBinding = { ...binding, toolCallId: request.toolCallId, caller: options.caller };
+      if (tool.needsApproval) {
+        // Outside a run nobody can approve: a call that needs approval is refused, never run.
+        const checked = await tool.input.check(request.input);
+        if (checked.success && (tool.needsApproval === true || (await tool.needsApproval(checked.value, callBinding)))) {
+          const base = { toolCallId: request.toolCallId, toolName: request.toolName, input: request.input, caller: options.caller };
+          return failure(base, `Tool ${request.toolName} ${CODE_APPROVAL_REFUSED}`, undefined);
+        }
+      }
       const invoke = () => invokeTool(tool, request, callBinding);
       return tool.exclusive ? exclusive.run(invoke) : invoke();
     },

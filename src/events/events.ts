@@ -26,6 +26,8 @@ export interface PendingApproval {
   readonly toolName: string;
   /** The arguments the call will run with if approved (an answer cannot change them). */
   readonly input: unknown;
+  /** Set when a program made the call: the model's call that runs the program (code mode's `exec`). */
+  readonly parentToolName?: string;
   /** Epoch milliseconds when the run asked. */
   readonly requestedAt: number;
   /** Epoch milliseconds after which the request is answered as a denial (`approvalTimeout`). */

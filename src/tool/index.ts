@@ -13,3 +13,5 @@ export type { Invocation, RunHandle, RunState, ToolBinding, ToolCallBinding, Too
 export type { ToolCallRequest } from './invoke-tool.ts';
 export type { ToolBroker, ToolBrokerCallOptions } from './tool-broker.ts';
 export { MAX_TOOL_NAME_LENGTH } from './tool-name.ts';
+export { isToolSuspension, suspendForApproval } from './tool-suspension.ts';
+export type { ToolResume, ToolSuspension } from './tool-suspension.ts';

@@ -4,6 +4,8 @@ import type { Tool } from './tool.ts';
 import type { ToolCallBinding } from './tool-binding.ts';
 import { ToolError } from './tool-error.ts';
 import { isToolResult } from './tool-result.ts';
+import { isToolSuspension } from './tool-suspension.ts';
+import type { ToolResume } from './tool-suspension.ts';
 import type { ToolCallResult } from './tool-result.ts';
 
 /** One requested call: its id, the tool name as called, and the raw arguments. */
@@ -16,6 +18,8 @@ export interface ToolCallRequest {
   readonly input: unknown;
   /** Set when the arguments were not valid JSON (the raw text is in `input`). */
   readonly invalidJson?: boolean;
+  /** Continues a call that suspended for approval (becomes `binding.resume`). */
+  readonly resume?: ToolResume | undefined;
 }
 
 /**
@@ -40,6 +44,7 @@ export async function invokeTool(
       return failure(base, message, new ToolError(message));
     }
     const output = await tool.execute(checked.value, binding);
+    if (isToolSuspension(output)) return { ...base, status: 'success', value: undefined, content: '', artifacts: [], suspended: output };
     if (isToolResult(output)) {
       return { ...base, status: 'success', value: output.value, content: serialize(output.value), artifacts: output.artifacts };
     }

@@ -1,3 +1,4 @@
+import type { ToolResume } from './tool-suspension.ts';
 import type { Operation } from '../instrumentation/operation.ts';
 import type { JsonObject } from '../util/json.ts';
 
@@ -70,4 +71,6 @@ export interface ToolCallBinding extends ToolBinding {
   readonly toolCallId: string;
   /** Whether the model, a code-mode program or the application made the call. */
   readonly caller: ToolCaller;
+  /** Set when the call continues one that suspended for approval (`suspendForApproval`): the answer and its state. */
+  readonly resume?: ToolResume | undefined;
 }

@@ -24,4 +24,10 @@ export interface ToolBrokerCallOptions {
   parentToolCallId?: string;
   /** The operation the call's `tool` operation nests in (a code-mode program's); the run's agent operation by default. */
   parent?: Operation | undefined;
+  /**
+   * For a `code` call to a tool that needs approval: `approved` runs it, a
+   * result answers it (a denial), and throwing suspends the caller. Without
+   * it the call is refused with an error result.
+   */
+  onApproval?: ((request: ToolCallRequest, tool: Tool) => Promise<'approved' | ToolCallResult> | 'approved' | ToolCallResult) | undefined;
 }

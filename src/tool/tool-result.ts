@@ -1,6 +1,7 @@
 import type { FilePart, TextPart } from 'ai';
 import type { Artifact } from '../content/artifact.ts';
 import { isArtifact } from '../content/artifact.ts';
+import type { ToolSuspension } from './tool-suspension.ts';
 
 const toolResultMarker = Symbol.for('ghostlight.tool-result');
 
@@ -56,4 +57,6 @@ export interface ToolCallResult {
   readonly presentation?: readonly (TextPart | FilePart)[];
   /** Who made the call. */
   readonly caller: 'model' | 'code' | 'application';
+  /** Set when the tool suspended its run for approval (`suspendForApproval`); the run ends `waiting`. */
+  readonly suspended?: ToolSuspension | undefined;
 }

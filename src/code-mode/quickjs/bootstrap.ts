@@ -9,6 +9,25 @@ export interface BootstrapOptions {
   readonly input: string | undefined;
   /** The most characters of any text that crosses to the host (output, values, errors). */
   readonly clipChars: number;
+  /** A seeded `Math.random` and a clock from `clock` (1 ms per reading), for programs that may be replayed. */
+  readonly determinism?: { readonly seed: number; readonly clock: number } | undefined;
+}
+
+/**
+ * The guest code that makes `Math.random` a PRNG (mulberry32) seeded with
+ * `seed` and `Date` a clock that starts at `clock` and advances 1 ms per
+ * reading (`Date.now()`, `new Date()`, `Date()`): what a replay needs to see
+ * the values the first run saw.
+ */
+function determinismSource(determinism: BootstrapOptions['determinism']): string {
+  if (!determinism) return '';
+  const seed = Math.trunc(determinism.seed) >>> 0;
+  const clock = Math.trunc(determinism.clock);
+  return `{let s=${seed},k=${clock};const R=Date,nw=()=>k++;
+DP(Math,"random",{value:()=>{s=s+1831565813|0;let z=Math.imul(s^s>>>15,1|s);z=z+Math.imul(z^z>>>7,61|z)^z;return((z^z>>>14)>>>0)/4294967296},writable:true,configurable:true});
+const VD=new Proxy(R,{construct:(t,a,n)=>Reflect.construct(t,a.length===0?[nw()]:a,n),apply:()=>T(new R(nw()))});
+DP(R,"now",{value:nw,writable:true,configurable:true});DP(R.prototype,"constructor",{value:VD,writable:true,configurable:true});DP(g,"Date",{value:VD,writable:true,configurable:true});}
+`;
 }
 
 /**
@@ -55,7 +74,7 @@ const rd=(e,k)=>{try{const v=e[k];return typeof v==="string"?cl(v):undefined}cat
 const ds=e=>{if(typeof e==="bigint")return bg(e);if(e===null||typeof e!=="object"&&typeof e!=="function")return cl(T(e));
 const m=rd(e,"message");if(m!==undefined){const s=rd(e,"stack"),k=rd(e,"name");return cl((k===undefined?"Error":k)+": "+m+(s?"\\n"+A(te,s,[]):""))}
 let j;try{j=en(e)}catch{}if(j===undefined||j==="{}"){const k=A(ots,e,[]);return k==="[object Object]"&&j!==undefined?j:k}return cl(j)};
-${BUILTIN_BOUNDS_SOURCE}
+${determinismSource(options.determinism)}${BUILTIN_BOUNDS_SOURCE}
 return F({deliver:(id,ok,p)=>{const x=A(mg,q,[id]);if(x===undefined)return;A(md,q,[id]);if(!ok){x.rej(new E(p));return}let v;try{v=p===undefined?undefined:J(p)}catch(e){x.rej(e);return}x.res(v)},
 encode:v=>{const e=en(v);return e===undefined?e:cl(e)},describe:ds,
 runModule:ns=>A(pt,A(pr,P,[ns]),[x=>{const f=typeof x.run==="function"?x.run:typeof x.default==="function"?x.default:undefined;return f===undefined?undefined:f({input:inp,tools:t})}])});

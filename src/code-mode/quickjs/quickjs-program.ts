@@ -362,7 +362,7 @@ export class QuickJsProgram implements CodeEngineProgram {
     }
     context.setProp(context.global, HOST_GLOBAL, hostObject);
     hostObject.dispose();
-    const source = bootstrapSource({ tools: this.#request.tools, input: this.#request.input, clipChars: this.#clipChars });
+    const source = bootstrapSource({ tools: this.#request.tools, input: this.#request.input, clipChars: this.#clipChars, determinism: this.#request.determinism });
     const control = context.unwrapResult(context.evalCode(source, 'bootstrap.js'));
     const take = (key: keyof Control) => {
       const handle = context.getProp(control, key);

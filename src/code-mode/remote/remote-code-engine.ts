@@ -196,6 +196,7 @@ class WorkerSlot {
       input: request.input,
       limits: { ...request.limits },
       wallDeadline: request.wallDeadline,
+      ...(request.determinism ? { determinism: { seed: request.determinism.seed, clock: request.determinism.clock } } : {}),
     };
     const reply = await this.exchange({ type: 'start', program, request: remote });
     if (reply?.type === 'started') return;

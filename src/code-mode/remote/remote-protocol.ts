@@ -39,6 +39,7 @@ export interface RemoteRequest {
     readonly pendingCalls?: number;
   };
   readonly wallDeadline: number;
+  readonly determinism?: { readonly seed: number; readonly clock: number } | undefined;
 }
 
 /** A tool result queued for the program. */
