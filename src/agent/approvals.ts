@@ -96,6 +96,16 @@ export function pendingApprovals(parked: ParkedRun): PendingApproval[] {
   );
 }
 
+/**
+ * The approvals a session's waiting run asks for (none when it is not
+ * waiting): read from a snapshot (`store.load(...)`), e.g. to show them again
+ * after a reload.
+ */
+export function pendingApprovalsIn(snapshot: { readonly metadata: JsonObject } | undefined): PendingApproval[] {
+  const parked = readParkedRun(snapshot?.metadata);
+  return parked ? pendingApprovals(parked) : [];
+}
+
 /** The parked run in a session's metadata, checked; undefined when there is none. */
 export function readParkedRun(metadata: JsonObject | undefined): ParkedRun | undefined {
   const value = metadata?.[PARKED_RUN_KEY];

@@ -34,6 +34,7 @@ export {
   APPROVAL_SUPERSEDED_REASON,
   ORPHANED_CALL_MESSAGE,
   PARKED_RUN_KEY,
+  pendingApprovalsIn,
   TOOL_CHANGED_MESSAGE,
 } from './approvals.ts';
 export type { ApprovalAnswer } from './approvals.ts';

@@ -1,4 +1,4 @@
-import { pendingApprovals, readParkedRun } from '../agent/approvals.ts';
+import { pendingApprovalsIn } from '../agent/approvals.ts';
 import type { ApprovalAnswer } from '../agent/approvals.ts';
 import type { PendingApproval } from '../events/events.ts';
 import type { SessionSnapshot } from '../session/session-store.ts';
@@ -74,6 +74,5 @@ export function agUiApprovalAnswers(resume: unknown, limits: RequestLimits): App
 
 /** The approvals a session's waiting run asks for (none when it is not waiting). */
 export function sessionApprovals(snapshot: SessionSnapshot): PendingApproval[] {
-  const parked = readParkedRun(snapshot.metadata);
-  return parked ? pendingApprovals(parked) : [];
+  return pendingApprovalsIn(snapshot);
 }

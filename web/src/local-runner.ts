@@ -2,7 +2,7 @@ import type { ModelMessage } from 'ai';
 import type { Askable, AskOptions, GhostlightEvent, RunStream } from 'ghostlight';
 import { assemblyView } from './assembly-view';
 import { subagentView } from './subagent-view';
-import type { ArtifactView, Runner, ViewEvent } from './view-event';
+import type { ApprovalView, ArtifactView, Runner, ViewEvent } from './view-event';
 
 /**
  * Runs agents in this tab: the Ghostlight core, its tools and its sandbox all
@@ -21,14 +21,32 @@ export class LocalRunner implements Runner {
     this.#options = options;
   }
 
-  async *run(agentId: string, input: string, signal: AbortSignal): AsyncIterable<ViewEvent> {
+  run(agentId: string, input: string, signal: AbortSignal): AsyncIterable<ViewEvent> {
+    return this.#drive(agentId, input, signal);
+  }
+
+  /** Continues the agent's run waiting for approvals in its stored session, with the user's answers. */
+  resume(agentId: string, answers: Array<{ approvalId: string; approved: boolean; reason?: string }>, signal: AbortSignal): AsyncIterable<ViewEvent> {
+    return this.#drive(agentId, { approvals: answers }, signal);
+  }
+
+  /** What the agent's stored session waits for (e.g. after a reload). */
+  async pending(agentId: string): Promise<ApprovalView[]> {
+    const extra = await this.#options(agentId);
+    if (!extra.sessions || !extra.sessionId) return [];
+    const { pendingApprovalsIn } = await import('ghostlight');
+    return pendingApprovalsIn(await extra.sessions.load(extra.sessionId, { actorId: ACTOR }));
+  }
+
+  async *#drive(agentId: string, input: string | { approvals: Array<{ approvalId: string; approved: boolean; reason?: string }> }, signal: AbortSignal): AsyncIterable<ViewEvent> {
     const agent = await this.#agents(agentId);
     const extra = await this.#options(agentId);
     // The Trace tab: this run's operations, recorded from the instrumentation bus.
     const { Instrumentation, OperationRecorder } = await import('ghostlight');
     const recorder = new OperationRecorder();
     const instrumentation = new Instrumentation({ subscribers: [recorder] });
-    const stream = agent.stream(input, { ...extra, signal, history: this.#history.get(agentId) ?? [], sessionId: this.#sessionId, actorId: 'playground-user', instrumentation });
+    // Approval answers (`{ approvals }`) continue an agent's waiting run; an example with a session store names its session.
+    const stream = agent.stream(input as string, { ...extra, signal, history: this.#history.get(agentId) ?? [], sessionId: extra.sessionId ?? this.#sessionId, actorId: ACTOR, instrumentation });
     this.#current = stream;
     try {
       for await (const event of stream) {
@@ -64,6 +82,9 @@ export class LocalRunner implements Runner {
   }
 }
 
+/** The one actor of the playground's tab. */
+const ACTOR = 'playground-user';
+
 /** What the playground shows for one Ghostlight event (also for the Worker's `/runs` event stream). */
 export function toViewEvent(event: GhostlightEvent): ViewEvent | undefined {
   switch (event.type) {
@@ -98,6 +119,8 @@ export function toViewEvent(event: GhostlightEvent): ViewEvent | undefined {
       return { type: 'program-observe', id: event.programId, via: event.via, status: event.status, output: event.output, value: event.value, ...(event.error ? { error: event.error } : {}) };
     case 'run-stop':
       return { type: 'end', outcome: 'completed', response: event.response, output: event.output };
+    case 'run-waiting':
+      return { type: 'end', outcome: 'waiting', response: event.response, approvals: event.approvals.map(({ approvalId, toolCallId, toolName, input }) => ({ approvalId, toolCallId, toolName, input })) };
     case 'run-partial':
     case 'run-cancel':
     case 'run-error':

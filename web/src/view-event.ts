@@ -19,7 +19,15 @@ export type ViewEvent =
   | AssemblyView
   | { type: 'custom'; name: string; value: unknown }
   | { type: 'trace'; operations: RecordedOperation[]; where: string }
-  | { type: 'end'; outcome: 'completed' | 'failed' | 'partial' | 'cancelled'; response: string; output?: unknown; error?: string };
+  | { type: 'end'; outcome: 'completed' | 'failed' | 'partial' | 'cancelled' | 'waiting'; response: string; output?: unknown; error?: string; approvals?: ApprovalView[] };
+
+/** A call waiting for the user's approval. */
+export interface ApprovalView {
+  approvalId: string;
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+}
 
 /** A subagent's lifecycle (Ghostlight's `subagent` events, or AG-UI's `ghostlight.subagent`): no message content. */
 export interface SubagentView {
@@ -64,6 +72,10 @@ export interface Runner {
   run(agentId: string, input: string, signal: AbortSignal): AsyncIterable<ViewEvent>;
   /** Interjects into the run in progress (SPEC A18); resolves with the model's reply once the next model boundary answered it. */
   interject?(text: string): Promise<{ text: string }>;
+  /** Continues a run waiting for approvals with the user's answers (runners that keep sessions). */
+  resume?(agentId: string, answers: Array<{ approvalId: string; approved: boolean; reason?: string }>, signal: AbortSignal): AsyncIterable<ViewEvent>;
+  /** What the agent's stored session waits for (after a reload). */
+  pending?(agentId: string): Promise<ApprovalView[]>;
   /** Forgets the conversation. */
   reset(): void;
 }
