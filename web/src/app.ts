@@ -7,6 +7,8 @@ import { loadSettings, saveSettings } from './settings';
 import type { Settings } from './settings';
 import type { Runner, ViewEvent } from './view-event';
 import { artifactGallery } from './view/artifact-view';
+import { approvalCard } from './view/approval-card';
+import type { ApprovalView } from './view-event';
 import { AssemblyDiagram } from './view/assembly-diagram';
 import { planOf } from './view/plan-checklist';
 import { Inspector } from './view/inspector';
@@ -105,6 +107,32 @@ export function createApp(root: HTMLElement): void {
       h('ul', { class: 'suggestions' }, ...next.suggestions.map((text) => h('li', {}, h('button', { type: 'button', class: 'link', onclick: () => ((prompt.value = text), prompt.focus()) }, text)))),
     );
     prompt.value = next.suggestions[0] ?? '';
+    void restorePending(next);
+  }
+
+  /** A run of this example that waits for approval in the tab's storage (e.g. before a reload) gets its cards again. */
+  async function restorePending(next: ExampleInfo): Promise<void> {
+    const active = runner();
+    if (!active.pending || !next.keepsSessions) return;
+    const approvals = await active.pending(next.id).catch(() => []);
+    if (approvals.length === 0 || example !== next) return;
+    transcript.divider(`${next.title}: a run waits for your approval`);
+    askApproval(approvals, next.id);
+  }
+
+  /** Shows approval cards for a waiting run; once every call is answered, the run continues. */
+  function askApproval(approvals: readonly ApprovalView[], agentId: string): void {
+    const answers: Array<{ approvalId: string; approved: boolean; reason?: string }> = [];
+    for (const approval of approvals) {
+      transcript.attach(approvalCard(approval, (approved, reason) => {
+        answers.push({ approvalId: approval.approvalId, approved, ...(reason ? { reason } : {}) });
+        timeline.add(`${approval.toolName} ${approved ? 'approved' : 'denied'}`, approved ? 'success' : 'error');
+        if (answers.length < approvals.length) return;
+        const current = runner();
+        const resume = current.resume;
+        if (resume) void drive(`${approved ? 'Approved' : 'Denied'} ${approval.toolName}`, (signal) => resume.call(current, agentId, answers, signal));
+      }));
+    }
   }
 
   async function submit(event: Event): Promise<void> {
@@ -113,11 +141,17 @@ export function createApp(root: HTMLElement): void {
     if (controller) return void interjectNow();
     if (!input) return;
     prompt.value = '';
+    await drive(input, (signal) => runner().run(example.id, input, signal));
+  }
+
+  /** Runs one turn (a message, or approval answers that continue a waiting run) and shows what it does. */
+  async function drive(label: string, start: (signal: AbortSignal) => AsyncIterable<ViewEvent>): Promise<void> {
+    if (controller) return;
     controller = new AbortController();
     send.setAttribute('disabled', '');
     stop.removeAttribute('disabled');
     if (runner().interject) interjectButton.removeAttribute('disabled');
-    transcript.user(input);
+    transcript.user(label);
     toolNames.clear();
     timeline.start(`${example.title} · ${runner().label}`);
     diagram = undefined;
@@ -127,7 +161,7 @@ export function createApp(root: HTMLElement): void {
         diagram = new AssemblyDiagram(loaded.diagram(await agentFor(example.id)), example.title);
         transcript.attach(diagram.element);
       }
-      for await (const view of runner().run(example.id, input, controller.signal)) show(view);
+      for await (const view of start(controller.signal)) show(view);
     } catch (error) {
       const aborted = controller.signal.aborted;
       transcript.end({ outcome: aborted ? 'cancelled' : 'failed', response: '', error: aborted ? undefined : (error as Error).message });
@@ -192,7 +226,8 @@ export function createApp(root: HTMLElement): void {
       case 'end':
         diagram?.finish(view.outcome);
         transcript.end(view);
-        timeline.add(`run ${view.outcome}`, view.outcome === 'completed' ? 'success' : 'error');
+        timeline.add(`run ${view.outcome}`, view.outcome === 'completed' ? 'success' : view.outcome === 'waiting' ? 'info' : 'error');
+        if (view.outcome === 'waiting' && view.approvals) askApproval(view.approvals, example.id);
         break;
       default:
         break;

@@ -14,6 +14,8 @@ export interface ExampleInfo {
   onWorker: boolean;
   /** How the tab runs it on the Worker: AG-UI (default) or `/runs`, whose runs the demo Worker hosts in Durable Objects. */
   workerRoute?: 'ag-ui' | 'runs';
+  /** Whether its runs keep a session in this tab (a run waiting for approval is shown again after a reload). */
+  keepsSessions?: boolean;
   /** Loads the example's agent code (a separate chunk: the page starts without the agent runtime). */
   load(): Promise<ExampleAgent>;
 }

@@ -146,7 +146,8 @@ export class Transcript {
   end(options: { outcome: string; response: string; output?: unknown; error?: string | undefined }): void {
     const turn = this.#turnElement();
     turn.removeAttribute('aria-busy');
-    for (const card of this.#cards.values()) if (card.running) card.abandon(options.outcome);
+    // A waiting run's calls are not abandoned: they continue once approved.
+    if (options.outcome !== 'waiting') for (const card of this.#cards.values()) if (card.running) card.abandon(options.outcome);
     turn.dataset.outcome = options.outcome;
     const structured = options.output !== undefined && typeof options.output !== 'string';
     if (!this.#text && options.response && options.outcome === 'completed' && !structured) this.text(options.response);

@@ -1,0 +1,93 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { buildPlayground, openBrowser, screenshotDir, send, startWorker } from './playground-harness';
+
+/** Waits for the next assistant turn after `before` to end, and returns it. */
+async function turnAfter(page: Page, before: number) {
+  const turn = page.locator('.message.assistant').nth(before);
+  await turn.and(page.locator('[data-outcome]')).waitFor({ timeout: 20_000 });
+  return turn;
+}
+
+describe('approvals and interjections in the playground (Chromium, offline model)', () => {
+  let worker: Awaited<ReturnType<typeof startWorker>>;
+  let browser: Awaited<ReturnType<typeof openBrowser>>;
+  let page: Page;
+  const persist = mkdtempSync(join(tmpdir(), 'ghostlight-e2e-approvals-'));
+
+  beforeAll(async () => {
+    await buildPlayground();
+    worker = await startWorker(persist);
+    browser = await openBrowser();
+    page = browser.page;
+    await page.goto(`${worker.url}/`);
+    await page.waitForSelector('#prompt');
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await worker?.stop();
+    rmSync(persist, { recursive: true, force: true });
+  });
+
+  it('stops a refund above 50 for approval; Approve runs it and the run completes', async () => {
+    await page.click('button[data-example="refunds"]');
+    const turn = await send(page, 'Refund 120 EUR for order 481');
+    await expect(turn.getAttribute('data-outcome')).resolves.toBe('waiting');
+    const card = turn.locator('.tool-card.approval[data-tool="issue_refund"]');
+    await expect(card.locator('.tool-result, details').first().innerText()).resolves.toContain('120');
+    await page.screenshot({ path: join(screenshotDir, 'approval-waiting.png') });
+    const before = await page.locator('.message.assistant').count();
+    await card.locator('button.approve').click();
+    const resumed = await turnAfter(page, before);
+    await expect(resumed.getAttribute('data-outcome')).resolves.toBe('completed');
+    await expect(resumed.locator('p.text').innerText()).resolves.toContain('Refunded 120 EUR for order 481');
+  });
+
+  it('gives a denial with its reason to the model', async () => {
+    const turn = await send(page, 'Refund 90 EUR for order 482');
+    const card = turn.locator('.tool-card.approval');
+    await card.locator('input.reason').fill('Outside the refund window');
+    const before = await page.locator('.message.assistant').count();
+    await card.locator('button.deny').click();
+    const resumed = await turnAfter(page, before);
+    await expect(resumed.locator('p.text').innerText()).resolves.toContain('The user denied the issue_refund call: Outside the refund window');
+  });
+
+  it('lets the user interject while a slow run works', async () => {
+    await page.click('button[data-example="slow-research"]');
+    const turns = page.locator('.message.assistant');
+    const before = await turns.count();
+    await page.fill('#prompt', 'Research the EU refund window');
+    await page.click('button.primary');
+    await turns.nth(before).locator('.tool-card[data-tool="read_source"]').first().waitFor();
+    await page.fill('#prompt', 'Only the EU, please');
+    await page.click('button.interject');
+    const turn = await turnAfter(page, before);
+    await expect(turn.getAttribute('data-outcome')).resolves.toBe('completed');
+    await expect(turn.locator('p.text').first().innerText()).resolves.toContain('Noted: "Only the EU, please"');
+    await expect(turn.locator('p.interjection').innerText()).resolves.toContain('Only the EU, please');
+    await expect(page.locator('.timeline').innerText()).resolves.toContain('interjection answered');
+  });
+
+  it('pauses a program at a call that needs approval, and after a reload approves it and replays the program', async () => {
+    await page.click('button[data-example="code-refunds"]');
+    const turn = await send(page, 'Refund order 481 with a program', { timeout: 30_000 });
+    await expect(turn.getAttribute('data-outcome')).resolves.toBe('waiting');
+    await turn.locator('.tool-card.approval[data-tool="issue_refund"]').waitFor();
+    await page.reload();
+    await page.waitForSelector('#prompt');
+    await page.click('button[data-example="code-refunds"]');
+    const card = page.locator('.tool-card.approval[data-tool="issue_refund"]');
+    await card.waitFor({ timeout: 20_000 });
+    await page.screenshot({ path: join(screenshotDir, 'approval-after-reload.png') });
+    const before = await page.locator('.message.assistant').count();
+    await card.locator('button.approve').click();
+    const resumed = await turnAfter(page, before);
+    await expect(resumed.getAttribute('data-outcome')).resolves.toBe('completed');
+    await expect(resumed.locator('p.text').innerText()).resolves.toContain('Refunded 120 EUR for order 481');
+  });
+});
