@@ -1,6 +1,6 @@
 import type { UserContent, UserModelMessage } from 'ai';
 import { AgentInterjectionError } from '../error/agent-interjection-error.ts';
-import { InvocationError } from '../error/control-errors.ts';
+import { DeadlineExceededError, InvocationError } from '../error/control-errors.ts';
 import { raceAbort } from '../util/abort.ts';
 import { randomId } from '../util/id.ts';
 import { canonicalJson, isPlainObject } from '../util/json.ts';
@@ -33,6 +33,12 @@ export interface InterjectOptions {
   batchKey?: string | undefined;
   /** Stops waiting; an interjection nobody waits for any more is withdrawn if it was not delivered yet. */
   signal?: AbortSignal | undefined;
+  /**
+   * An absolute time (Date, epoch ms or ISO-8601 text) to stop waiting at: the wait rejects with
+   * `DeadlineExceededError` ("The interjection deadline was reached") and, like a cancelled wait,
+   * an interjection not delivered yet is withdrawn.
+   */
+  deadline?: Date | number | string | undefined;
 }
 
 /** The model's answer to an interjection: the response that followed it. */
@@ -112,8 +118,9 @@ export class InterjectionQueue implements InterjectionPort {
       this.#tickets.set(id, ticket);
       this.#queue.push(ticket);
     }
+    const [signal, done] = waitSignal(options);
     ticket.waiters++;
-    return this.#wait(ticket, options.signal);
+    return done ? this.#wait(ticket, signal).finally(done) : this.#wait(ticket, signal);
   }
 
   /** Takes the interjections for this model boundary: the first queued one, and those batched with it. */
@@ -187,6 +194,18 @@ export class InterjectionQueue implements InterjectionPort {
     this.#queue.splice(index, 1);
     this.#tickets.delete(ticket.id);
   }
+}
+
+/** The caller's signal, joined with the interjection deadline when there is one. */
+function waitSignal(options: InterjectOptions): [AbortSignal | undefined, (() => void) | undefined] {
+  if (options.deadline === undefined) return [options.signal, undefined];
+  const deadline = options.deadline;
+  const time = deadline instanceof Date ? deadline.getTime() : typeof deadline === 'string' ? Date.parse(deadline) : deadline;
+  if (typeof time !== 'number' || !Number.isFinite(time)) throw new InvocationError('deadline must be a valid time');
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DeadlineExceededError({ message: 'The interjection deadline was reached' })), Math.max(0, time - Date.now()));
+  const signals = [controller.signal, ...(options.signal ? [options.signal] : [])];
+  return [signals.length === 1 ? controller.signal : AbortSignal.any(signals), () => clearTimeout(timer)];
 }
 
 /** The content of an interjection as user content parts; anything but text, images and documents is refused. */

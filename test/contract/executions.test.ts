@@ -170,3 +170,20 @@ describe('executions (SPEC A18)', () => {
     expect(executed).toEqual(['prod']);
   });
 });
+
+describe('interjection deadlines (SPEC A18: expired waits are withdrawn)', () => {
+  it('rejects a wait past its deadline with DeadlineExceededError and withdraws the undelivered interjection', async () => {
+    const gate = gatedTool();
+    const model = scriptedModel([slowTurn, { text: 'Finished without the interjection.' }]);
+    const execution = defineAgent({ name: 'worker', model, tools: [gate.tool] }).start('Work');
+    await gate.running;
+    const late = execution.interject('Are you there?', { deadline: Date.now() + 5 });
+    await expect(late).rejects.toThrow('The interjection deadline was reached');
+    await expect(late).rejects.toSatisfy(DeadlineExceededError.isInstance);
+    gate.open();
+    const run = await execution.wait();
+    expect(run.response).toBe('Finished without the interjection.');
+    expect(JSON.stringify(model.calls[1]!.prompt)).not.toContain('Are you there?');
+    expect(run.events.some((event) => event.type === 'agent-interjection-delivered')).toBe(false);
+  });
+});
