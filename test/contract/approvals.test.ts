@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { testRuntime } from '#test-runtime';
 import { describe, expect, it } from 'vitest';
 import {
   APPROVAL_EXPIRED_REASON,
@@ -368,3 +369,27 @@ describe('human approvals over HTTP', () => {
     expect(toolResults(model)).toEqual([{ id: 'call-1', output: { type: 'error-text', value: 'The user denied the refund call: Not today' } }]);
   });
 });
+
+/** The durable stores this runtime has (Durable Objects in workerd, IndexedDB in Chromium; two IndexedDB clients: test/browser/indexed-db-approvals.test.ts). */
+const durableStores = (testRuntime as { sessionStores?: Record<string, () => SessionStore | Promise<SessionStore>> }).sessionStores ?? {};
+
+for (const [storeName, openStore] of Object.entries(durableStores)) {
+  describe(`human approvals in a ${storeName} session store`, () => {
+    it('waits in the store, and two racing resumes run the call once', async () => {
+      const sessionId = `approvals-${crypto.randomUUID()}`;
+      const sessions = await openStore();
+      const where = async () => ({ sessions, sessionId, actorId: 'ada' });
+      const { tool, executed } = refundTool({ always: true });
+      const model = scriptedModel([refundTurn(20), { text: 'Refunded.' }, { text: 'Refunded.' }]);
+      const agent = defineAgent({ name: 'support', model, tools: [tool] });
+      const run = await agent.ask('Refund', await where());
+      expect(run.outcome).toBe('waiting');
+      const answer = [{ approvalId: run.pendingApprovals[0]!.approvalId, approved: true }];
+      const results = await Promise.allSettled([agent.resume(answer, await where()), agent.resume(answer, await where())]);
+      expect(executed).toEqual([20]);
+      expect(results.filter((result) => result.status === 'fulfilled' && result.value.outcome === 'completed').length).toBeGreaterThanOrEqual(1);
+      const stored = await sessions.load(sessionId, { actorId: 'ada' });
+      expect(stored?.metadata).not.toHaveProperty(PARKED_RUN_KEY);
+    });
+  });
+}
