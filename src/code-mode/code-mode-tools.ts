@@ -44,13 +44,9 @@ export function codeModeTools(session: CodeSession, observeMs: number, emit: (ev
       emit({ type: 'program-start', programId, source });
       const replay = replayOf(binding.resume);
       try {
-        return observed('exec', await session.exec(source, binding.toolCallId, { maxOutputTokens: max_output_tokens, replay }));
+        return observed('exec', await session.exec(replay?.source ?? source, binding.toolCallId, { maxOutputTokens: max_output_tokens, replay }));
       } catch (error) {
-        if (CodeSuspension.isInstance(error) && error.journal) {
-          // The program waits for approval of one of its calls: the run stops; the answer replays it (docs/long-running-runs.md).
-          emit({ type: 'program-observe', programId, via: 'exec', status: 'still_working', output: '' });
-          return suspendForApproval({ toolName: error.toolName, input: (error.input ?? null) as JsonValue, toolHash: error.toolHash, state: { journal: error.journal as unknown as JsonValue } });
-        }
+        if (CodeSuspension.isInstance(error) && error.journal) return suspended('exec', error);
         emit({ type: 'program-observe', programId, via: 'exec', status: 'error', output: '', error: (error as Error).message });
         throw error;
       }
@@ -65,7 +61,21 @@ export function codeModeTools(session: CodeSession, observeMs: number, emit: (ev
       additionalProperties: false,
     },
     exclusive: true,
-    execute: async (input) => observed('wait', await session.wait({ maxOutputTokens: (input as { max_output_tokens?: number }).max_output_tokens })),
+    execute: async (input, binding) => {
+      const maxOutputTokens = (input as { max_output_tokens?: number }).max_output_tokens;
+      const replay = replayOf(binding.resume);
+      try {
+        // A program that suspended while observed by wait continues here: it is replayed under this call.
+        if (replay) {
+          programId = binding.toolCallId;
+          return observed('wait', await session.exec(replay.source, binding.toolCallId, { maxOutputTokens, replay }));
+        }
+        return observed('wait', await session.wait({ maxOutputTokens }));
+      } catch (error) {
+        if (CodeSuspension.isInstance(error) && error.journal) return suspended('wait', error);
+        throw error;
+      }
+    },
   });
   const stop = defineTool({
     name: 'stop',
@@ -78,16 +88,22 @@ export function codeModeTools(session: CodeSession, observeMs: number, emit: (ev
     exclusive: true,
     execute: async (input) => observed('stop', await session.stop({ maxOutputTokens: (input as { max_output_tokens?: number }).max_output_tokens })),
   });
+  /** The program waits for approval of one of its calls: the run stops; the answer replays it (docs/long-running-runs.md). */
+  const suspended = (via: 'exec' | 'wait', error: CodeSuspension) => {
+    emit({ type: 'program-observe', programId, via, status: 'still_working', output: '' });
+    const state = { journal: error.journal as unknown as JsonValue, source: error.source ?? '' };
+    return suspendForApproval({ toolName: error.toolName, input: (error.input ?? null) as JsonValue, toolHash: error.toolHash, state });
+  };
   return [exec, wait, stop];
 }
 
 /** The replay of a resumed `exec`: the journal it suspended with and the answer (a denial as the call's error). */
-function replayOf(resume: ToolResume | undefined): CodeReplay | undefined {
+function replayOf(resume: ToolResume | undefined): (CodeReplay & { source: string }) | undefined {
   if (!resume) return undefined;
-  const state = resume.state as { journal?: CodeJournal } | null;
-  if (!state?.journal) return undefined;
+  const state = resume.state as { journal?: CodeJournal; source?: string } | null;
+  if (!state?.journal || typeof state.source !== 'string') return undefined;
   const toolName = state.journal.calls.find((call) => call.id === state.journal!.suspended?.id)?.name ?? 'tool';
-  return { journal: state.journal, approved: resume.approved, denial: denialText({ toolName }, resume.reason) };
+  return { journal: state.journal, approved: resume.approved, denial: denialText({ toolName }, resume.reason), source: state.source };
 }
 
 function deliver(observation: CodeObservation & { artifacts: Artifact[] }) {

@@ -125,6 +125,11 @@ export class CodeProgram {
     return new CodeProgram(options);
   }
 
+  /** The program's source as it was given. */
+  get source(): string {
+    return this.#options.source;
+  }
+
   /** Whether the program has ended. */
   get finished(): boolean {
     return this.#finished;

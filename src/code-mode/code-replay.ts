@@ -43,6 +43,8 @@ export class CodeSuspension extends Error {
   readonly toolHash: string;
   /** Set once the program has stopped and its calls have settled. */
   journal: CodeJournal | undefined;
+  /** The program's source (the replay runs it again), set with the journal. */
+  source: string | undefined;
 
   constructor(toolName: string, input: unknown, callNumber: number, toolHash: string) {
     super(`The program waits for approval of ${toolName}`);

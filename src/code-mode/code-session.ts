@@ -187,6 +187,7 @@ export class CodeSession {
           // The calls still running finish first: their results go into the journal the replay hands over.
           await program.settled(this.#options.limits.cleanupMs);
           outcome.error.journal = program.journal();
+          outcome.error.source = program.source;
         }
         throw outcome.error;
     }

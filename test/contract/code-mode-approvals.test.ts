@@ -150,6 +150,34 @@ describe('approvals inside code mode (deterministic replay)', () => {
     expect(observation(model)).toEqual({ text: 'The program could not be replayed after the approval: its call 1 was flaky({"other":true}) and is now flaky({})' });
   });
 
+  it('suspends a program observed by wait (exec returned still_working) and replays it under that wait call', async () => {
+    const { executed, list } = tools();
+    // The lookup finishes only once the model has seen exec's still_working and asks to wait.
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const slow = defineTool({
+      name: 'slow_lookup',
+      description: 'Look up slowly.',
+      input: v.strictObject({}),
+      execute: async () => (await gate, executed.push('slow'), 7),
+    });
+    const sessions = new MemorySessionStore();
+    const source = `const n = await tools.slow_lookup({}); return await tools.refund({ order: 'W', amount: n });`;
+    const model = scriptedModel([
+      { toolCalls: [{ id: 'x1', name: 'exec', input: { source } }] },
+      { toolCalls: [{ id: 'w1', name: 'wait', input: {} }], onCall: () => open() },
+      { text: 'Refunded after the wait.' },
+    ]);
+    const agent = defineAgent({ name: 'coder', model, tools: [...list, slow], capabilities: [codeMode({ engine, limits: { observeMs: 300 } })] });
+    const run = await agent.ask('go', session(sessions));
+    expect(run.outcome).toBe('waiting');
+    expect(run.pendingApprovals).toMatchObject([{ toolCallId: 'w1', toolName: 'refund', input: { order: 'W', amount: 7 }, parentToolName: 'wait' }]);
+    const resumed = await agent.resume([{ approvalId: run.pendingApprovals[0]!.approvalId, approved: true }], session(sessions));
+    expect(resumed.response).toBe('Refunded after the wait.');
+    expect(executed).toEqual(['slow', 'refund W 7']);
+    expect(observation(model)).toMatchObject({ status: 'completed', value: 'refunded 7' });
+  });
+
   it('refuses a program’s call that needs approval in runCode, where nothing can suspend it', async () => {
     const { runCode } = await import('ghostlight/code-mode');
     const { list, executed } = tools();
