@@ -98,6 +98,8 @@ export function asTool<TOutput>(agent: Agent<TOutput> | Askable<TOutput>, option
         const run = await delegate.ask(input, {
           actorId: invocation.actorId,
           context: { ...invocation.context },
+          // An interjection's metadata governs the parent's tools, this agent included (SPEC A18).
+          ...(binding.run.interjectionMetadata ? { metadata: { ...binding.run.interjectionMetadata } } : {}),
           state: binding.state,
           signal: binding.signal,
           deadline: invocation.deadline,

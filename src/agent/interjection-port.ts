@@ -6,6 +6,8 @@ export interface InterjectionBatch {
   readonly batchKey: string | undefined;
   /** The user messages to append before the model call, one per interjection. */
   readonly messages: readonly UserModelMessage[];
+  /** The metadata of the batch's last interjection that carried some. */
+  readonly metadata?: Readonly<Record<string, unknown>> | undefined;
 }
 
 /**

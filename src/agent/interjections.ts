@@ -39,6 +39,12 @@ export interface InterjectOptions {
    * an interjection not delivered yet is withdrawn.
    */
   deadline?: Date | number | string | undefined;
+  /**
+   * Application metadata (JSON) that governs the run from the boundary that delivers this interjection until
+   * another replaces it: hooks and tools read it as `binding.run.interjectionMetadata`, and agents used as tools
+   * inherit it as their invocation metadata.
+   */
+  metadata?: Record<string, unknown> | undefined;
 }
 
 /** The model's answer to an interjection: the response that followed it. */
@@ -81,6 +87,7 @@ interface Ticket {
   readonly key: string;
   readonly batchKey: string | undefined;
   readonly content: Exclude<UserContent, string>;
+  readonly metadata: Readonly<Record<string, unknown>> | undefined;
   readonly reply: Promise<InterjectionReply>;
   resolve(reply: InterjectionReply): void;
   reject(error: unknown): void;
@@ -107,14 +114,16 @@ export class InterjectionQueue implements InterjectionPort {
     if (typeof id !== 'string' || id.length === 0) throw new InvocationError('interjectionId must be a non-empty string');
     const batchKey = options.batchKey;
     if (batchKey !== undefined && typeof batchKey !== 'string') throw new InvocationError('batchKey must be a string');
+    const metadata = options.metadata;
+    if (metadata !== undefined && !isPlainObject(metadata)) throw new InvocationError('interjection metadata must be a plain object');
     if (this.#closed) throw new AgentInterjectionError('Agent is not currently running');
-    const key = canonicalJson([content.map(comparable), batchKey ?? null]);
+    const key = canonicalJson([content.map(comparable), batchKey ?? null, metadata ?? null]);
     let ticket = this.#tickets.get(id);
     if (ticket) {
       if (ticket.key !== key) throw new InvocationError('interjectionId has already been used with different input');
     } else {
       if (this.#tickets.size >= MAX_INTERJECTIONS) throw new AgentInterjectionError('Agent interjection capacity reached');
-      ticket = createTicket(id, key, batchKey, content);
+      ticket = createTicket(id, key, batchKey, content, metadata === undefined ? undefined : Object.freeze(structuredClone(metadata)));
       this.#tickets.set(id, ticket);
       this.#queue.push(ticket);
     }
@@ -131,9 +140,11 @@ export class InterjectionQueue implements InterjectionPort {
     if (batchKey !== undefined) {
       while (tickets.length < MAX_INTERJECTION_BATCH && this.#queue[0]?.batchKey === batchKey) tickets.push(this.#queue.shift()!);
     }
+    const metadata = tickets.findLast((ticket) => ticket.metadata !== undefined)?.metadata;
     const batch: InterjectionBatch = {
       interjectionIds: tickets.map((ticket) => ticket.id),
       batchKey,
+      ...(metadata ? { metadata } : {}),
       messages: tickets.map((ticket) => ({ role: 'user', content: [{ type: 'text', text: INTERJECTION_PREFIX }, ...ticket.content] })),
     };
     this.#delivered = { batch, tickets };
@@ -227,7 +238,13 @@ export function interjectionContent(input: InterjectionInput): Exclude<UserConte
   return content as Exclude<UserContent, string>;
 }
 
-function createTicket(id: string, key: string, batchKey: string | undefined, content: Exclude<UserContent, string>): Ticket {
+function createTicket(
+  id: string,
+  key: string,
+  batchKey: string | undefined,
+  content: Exclude<UserContent, string>,
+  metadata: Readonly<Record<string, unknown>> | undefined,
+): Ticket {
   let resolve!: (reply: InterjectionReply) => void;
   let reject!: (error: unknown) => void;
   const reply = new Promise<InterjectionReply>((onResolve, onReject) => {
@@ -235,7 +252,7 @@ function createTicket(id: string, key: string, batchKey: string | undefined, con
     reject = onReject;
   });
   reply.catch(() => undefined);
-  return { id, key, batchKey, content, reply, resolve, reject, waiters: 0 };
+  return { id, key, batchKey, content, metadata, reply, resolve, reject, waiters: 0 };
 }
 
 /** A part in a form that compares by value (an ArrayBuffer as its bytes; JSON keeps Uint8Array bytes already). */

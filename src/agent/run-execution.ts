@@ -282,7 +282,7 @@ export class RunExecution {
       this.#turnOperation?.finish();
       const turnOperation = (this.#turnOperation = this.#agentOperation?.start('agent_turn', { turn }));
       throwIfAborted(signal);
-      const interjection = this.#deliverInterjections(turn);
+      const interjection = this.#deliverInterjections(turn, prepared);
       const { request, step: provided } = await this.#callModel(prepared, turn);
       this.#dropPresentation();
       const terminal = structured?.isTerminal(provided) ?? false;
@@ -457,10 +457,12 @@ export class RunExecution {
   }
 
   /** Appends the interjections due at this model boundary to the conversation. */
-  #deliverInterjections(turn: number): InterjectionBatch | undefined {
+  #deliverInterjections(turn: number, prepared: PreparedRun): InterjectionBatch | undefined {
     const batch = this.#interjections?.deliver();
     if (!batch) return undefined;
     this.#messages.push(...batch.messages);
+    // Its metadata governs hooks and tools from here on (the handle is the `run` every binding and hook shares).
+    if (batch.metadata) (prepared.handle as { interjectionMetadata?: Readonly<Record<string, unknown>> }).interjectionMetadata = batch.metadata;
     this.#turnOperation?.emit('agent_interjection_delivered', { interjectionIds: [...batch.interjectionIds], batchKey: batch.batchKey });
     this.#emit({
       type: 'agent-interjection-delivered',

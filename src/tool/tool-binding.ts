@@ -30,6 +30,11 @@ export interface RunHandle {
   readonly runId: string;
   /** The invocation: identity and application context. */
   readonly invocation: Invocation;
+  /**
+   * The metadata of the latest delivered interjection that carried some (SPEC A18): it governs hooks and tools
+   * from its model boundary until another replaces it, and agents used as tools inherit it.
+   */
+  readonly interjectionMetadata?: Readonly<Record<string, unknown>> | undefined;
 }
 
 /**

@@ -187,3 +187,36 @@ describe('interjection deadlines (SPEC A18: expired waits are withdrawn)', () =>
     expect(run.events.some((event) => event.type === 'agent-interjection-delivered')).toBe(false);
   });
 });
+
+describe('interjection metadata (SPEC A18)', () => {
+  it('governs tools from the boundary that delivers it until replaced, and agents used as tools inherit it', async () => {
+    const { asTool } = await import('ghostlight');
+    const gate = gatedTool();
+    const seen: unknown[] = [];
+    const probe = defineTool({
+      name: 'probe',
+      description: 'Reads the interjection metadata.',
+      input: v.strictObject({}),
+      execute: (_input, binding) => (seen.push(binding.run.interjectionMetadata), 'ok'),
+    });
+    const childSaw: unknown[] = [];
+    const child = defineAgent({
+      name: 'child',
+      model: scriptedModel([{ toolCalls: [{ name: 'child_probe', input: {} }] }, { text: 'child done' }]),
+      tools: [defineTool({ name: 'child_probe', description: 'Reads the invocation metadata.', input: v.strictObject({}), execute: (_input, binding) => (childSaw.push(binding.run.invocation.metadata), 'ok') })],
+    });
+    const model = scriptedModel([
+      { toolCalls: [{ name: 'probe', input: {} }, { name: 'slow_work', input: {} }] },
+      { text: 'Switching to the audit.', toolCalls: [{ name: 'probe', input: {} }, { name: 'child', input: { input: 'check' } }] },
+      { text: 'Done.' },
+    ]);
+    const execution = defineAgent({ name: 'worker', model, tools: [gate.tool, probe, asTool(child)] }).start('Work');
+    await gate.running;
+    const reply = execution.interject('Audit mode, please.', { metadata: { mode: 'audit' } });
+    gate.open();
+    await reply;
+    expect((await execution.wait()).response).toBe('Done.');
+    expect(seen).toEqual([undefined, { mode: 'audit' }]);
+    expect(childSaw).toEqual([{ mode: 'audit' }]);
+  });
+});
