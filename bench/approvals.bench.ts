@@ -143,6 +143,11 @@ engine, 10 runs after 2 warm-ups, medians.
 ${rows.join('\n')}
 
 With tools that do I/O, a replay costs the interpreter's time only (the journal answers the calls), so it is far
-cheaper than re-running the program; with instant tools it costs about one program run.`,
+cheaper than re-running the program; with instant tools it costs about one program run.
+
+Bundle cost (\`npm run size\`, 2026-12-01, before/after this work on the same main): executions, interjections in
+the core (\`agent.interject\` and \`Execution.interject\` now bundle the queue), approvals, the approval routes and
+encoders add **+6.0 KiB gzip** to the Minimal Worker (54.9 → 60.9 KiB, budget 100) and **+5.9 KiB** to the Full
+Worker (175.4 → 181.3 KiB, budget 200; code-mode replay is +3.8 KiB minified of it).`,
   };
 }
