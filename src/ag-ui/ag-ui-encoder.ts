@@ -242,6 +242,7 @@ export class AgUiEncoder {
         break;
       }
       case 'tool-approval-response': {
+        if (event.parentToolName !== undefined) this.#pending.continued(event.toolCallId, event.parentToolName);
         const { type: _type, runId: _runId, sequence: _sequence, time: _time, ...response } = event;
         out.push(custom('ghostlight.tool_approval_response', response, timestamp));
         break;

@@ -420,6 +420,7 @@ export class RunExecution {
           toolName: item.call.toolName,
           approved: answer.approved,
           ...(answer.reason === undefined ? {} : { reason: answer.reason }),
+          ...(item.call.approval!.suspended ? { parentToolName: item.call.toolName } : {}),
         });
       }
       // An approved call that cannot run (its run stopped mid-call, its tool changed) ends with its error result.

@@ -269,6 +269,8 @@ export type EventPayload =
       toolName: string;
       approved: boolean;
       reason?: string;
+      /** Set when a program made the call: the model's call that runs the program again (its result follows). */
+      parentToolName?: string;
     }
   | { type: 'agent-interjection-delivered'; turn: number; interjectionIds: readonly string[]; batchKey?: string }
   | SubagentEventPayload

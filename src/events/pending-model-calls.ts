@@ -28,6 +28,11 @@ export class PendingModelCalls {
     if (index >= 0) this.#awaiting.splice(index, 1);
   }
 
+  /** A model call from an earlier run continues in this one (a program resumed after approval): it reports through `program-observe`. */
+  continued(toolCallId: string, toolName: string): void {
+    this.#awaiting.push({ toolCallId, toolName });
+  }
+
   /** A call now waits for approval (`tool-approval-request`): it gets its result in the run that continues. */
   awaitingApproval(toolCallId: string): void {
     const index = this.#awaiting.findIndex((call) => call.toolCallId === toolCallId);

@@ -221,7 +221,9 @@ export class UiMessageEncoder {
         out.push({ type: 'tool-approval-request', approvalId: event.approvalId, toolCallId: event.toolCallId });
         break;
       case 'tool-approval-response':
-        if (!event.approved) out.push({ type: 'tool-output-denied', toolCallId: event.toolCallId });
+        // A program's call: the program goes on either way, and its observation becomes the call's output.
+        if (event.parentToolName !== undefined) this.#pending.continued(event.toolCallId, event.parentToolName);
+        else if (!event.approved) out.push({ type: 'tool-output-denied', toolCallId: event.toolCallId });
         break;
       case 'run-waiting':
         this.#finish(out, 'waiting', 'tool-calls');

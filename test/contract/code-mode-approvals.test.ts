@@ -101,6 +101,29 @@ describe('approvals inside code mode (deterministic replay)', () => {
     expect(parkedRun).toMatchObject({ toolName: 'refund', parentToolName: 'exec' });
   });
 
+  it('carries the suspended program through the UI message stream: approval request, then the program’s output', async () => {
+    const { UiMessageEncoder } = await import('ghostlight/ui-stream');
+    const { list } = tools();
+    const sessions = new MemorySessionStore();
+    const source = `return await tools.refund({ order: 'U', amount: 3 });`;
+    const model = scriptedModel([{ toolCalls: [{ id: 'x1', name: 'exec', input: { source } }] }, { text: 'ok' }]);
+    const agent = defineAgent({ name: 'coder', model, tools: list, capabilities: [codeMode({ engine })] });
+    const encode = (events: readonly import('ghostlight').GhostlightEvent[]) => {
+      const encoder = new UiMessageEncoder();
+      return events.flatMap((event) => encoder.encode(event));
+    };
+    const run = await agent.ask('go', session(sessions));
+    const first = encode(run.events);
+    expect(first).toContainEqual({ type: 'tool-approval-request', approvalId: run.pendingApprovals[0]!.approvalId, toolCallId: 'x1' });
+    expect(first.filter((chunk) => chunk.type === 'tool-output-error')).toEqual([]);
+    const resumed = await agent.resume([{ approvalId: run.pendingApprovals[0]!.approvalId, approved: false }], session(sessions));
+    const second = encode(resumed.events);
+    expect(second.filter((chunk) => chunk.type === 'tool-output-denied')).toEqual([]);
+    // The program did not catch the denial: its observation (an error) is the exec call's output.
+    const output = second.find((chunk) => chunk.type === 'tool-output-error' && chunk.toolCallId === 'x1') as { errorText: string } | undefined;
+    expect(output?.errorText).toContain('The user denied the refund call');
+  });
+
   it('gives a denial to the program as the call’s error, which it can handle', async () => {
     const { executed, list } = tools();
     const sessions = new MemorySessionStore();
