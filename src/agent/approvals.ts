@@ -168,6 +168,7 @@ export function settleCalls(
   decided: ReadonlyMap<string, { approved: boolean; reason?: string }>,
   orphaned: boolean,
   currentTool: (name: string) => Tool | undefined,
+  resuming = true,
 ): SettledCall[] {
   return parked.calls.map((call): SettledCall => {
     if (call.result) return { kind: 'result', call, status: call.result.status, content: call.result.content };
@@ -176,6 +177,8 @@ export function settleCalls(
     if (suspended) {
       // The suspended call continues either way: it hands the answer (a denial as an error) to what it was doing.
       if (orphaned) return { kind: 'result', call, status: 'error', content: ORPHANED_CALL_MESSAGE, answer };
+      // A new message instead of an answer: what was suspended is abandoned, not continued (it could stop again).
+      if (!resuming) return { kind: 'result', call, status: 'error', content: denialText({ toolName: suspended.toolName }, answer.reason), answer };
       const changed = answer.approved && toolHash(currentTool(suspended.toolName)) !== call.approval!.toolHash;
       const resume: ToolResume = changed
         ? { approved: false, reason: TOOL_CHANGED_MESSAGE, state: suspended.state }

@@ -409,7 +409,7 @@ export class RunExecution {
     const claim = await prepared.approvals!.claim(parked.parkId, { answers } as never);
     const effective = claim.won ? decided : new Map(Object.entries((claim.answers.answers ?? {}) as Record<string, { approved: boolean; reason?: string }>));
     const tools = new Map(executor.list().map((tool) => [tool.name, tool]));
-    const settled = settleCalls(parked, effective, !claim.won, (name) => tools.get(name));
+    const settled = settleCalls(parked, effective, !claim.won, (name) => tools.get(name), resume);
     for (const item of settled) {
       if (item.answer) {
         const answer = item.answer;

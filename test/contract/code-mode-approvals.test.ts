@@ -124,6 +124,20 @@ describe('approvals inside code mode (deterministic replay)', () => {
     expect(output?.errorText).toContain('The user denied the refund call');
   });
 
+  it('abandons a suspended program when a new message arrives instead of an answer', async () => {
+    const { executed, list } = tools();
+    const sessions = new MemorySessionStore();
+    const source = `await tools.refund({ order: 'N', amount: 1 }); return await tools.refund({ order: 'N', amount: 2 });`;
+    const model = scriptedModel([{ toolCalls: [{ id: 'x1', name: 'exec', input: { source } }] }, { text: 'Something else then.' }]);
+    const agent = defineAgent({ name: 'coder', model, tools: list, capabilities: [codeMode({ engine })] });
+    await agent.ask('go', session(sessions));
+    const next = await agent.ask('Never mind, something else', session(sessions));
+    expect(next.outcome).toBe('completed');
+    expect(executed).toEqual([]);
+    expect(observation(model)).toEqual({ text: 'The user denied the refund call: A new message arrived before the approval was answered' });
+    expect(model.calls[1]!.prompt.at(-1)).toMatchObject({ role: 'user' });
+  });
+
   it('gives a denial to the program as the call’s error, which it can handle', async () => {
     const { executed, list } = tools();
     const sessions = new MemorySessionStore();
