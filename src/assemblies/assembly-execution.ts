@@ -197,6 +197,7 @@ export class AssemblyExecution {
         agent: this.identity.name,
         invocation: this.invocation,
         outcome,
+        pendingApprovals: [],
         response,
         output,
         usage: this.#usage,

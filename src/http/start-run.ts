@@ -1,5 +1,8 @@
 import type { RunStream } from '../agent/agent.ts';
 import type { Askable } from '../agent/askable.ts';
+import { isAgent } from '../agent/as-tool.ts';
+import { isApprovalResponse } from '../agent/invocation.ts';
+import type { AgentInput } from '../agent/invocation.ts';
 import { CancelledError, InvocationError } from '../error/control-errors.ts';
 import { GhostlightError } from '../error/ghostlight-error.ts';
 import { ApprovalError } from '../error/approval-error.ts';
@@ -61,7 +64,9 @@ export async function startRun(
   else signal.addEventListener('abort', abort, { once: true });
   let stream: RunStream;
   try {
-    stream = agent.stream(request.input, {
+    // Approval answers continue an agent's waiting run; assemblies do not stop for approvals.
+    if (isApprovalResponse(request.input) && !isAgent(agent)) throw new ApprovalError(`${agent.name} is not an agent: only agent runs wait for approvals`);
+    stream = agent.stream(request.input as AgentInput, {
       actorId: auth.actorId,
       context: auth.context,
       sessionId: request.sessionId,

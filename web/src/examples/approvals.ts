@@ -1,14 +1,8 @@
 import * as v from 'valibot';
-import { defineAgent, defineTool, INTERJECTION_PREFIX } from 'ghostlight';
+import { defineAgent, defineTool } from 'ghostlight';
 import type { AskOptions } from 'ghostlight';
 import type { DemoRequest, DemoTurn } from 'ghostlight/demo-model';
 import type { ExampleAgent } from './example';
-
-const pause = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
-  });
 
 /** Sessions in this tab's IndexedDB, so a run waiting for approval survives a reload. */
 async function storedSession(name: string): Promise<Partial<AskOptions>> {
@@ -50,40 +44,6 @@ export const refundApprovalExample: ExampleAgent = {
   respond: refundPolicy,
   askOptions: () => storedSession('refunds'),
   create: (model) => defineAgent({ name: 'refunds', model, instructions: 'Issue refunds the user asks for.', tools: [lookupOrder, issueRefund] }),
-};
-
-const readSource = defineTool({
-  name: 'read_source',
-  description: 'Read one research source (slow: about two seconds).',
-  input: v.strictObject({ source: v.number() }),
-  execute: async ({ source }, binding) => {
-    await pause(2_000, binding.signal);
-    return `Source ${source}: refunds are accepted within ${14 + source} days in the EU.`;
-  },
-});
-
-/** The offline model for the slow research: one source per turn, a short reply to any interjection, then a summary. */
-function researchPolicy(): (request: DemoRequest) => DemoTurn {
-  let read = 0;
-  return (request) => {
-    if (request.userText.startsWith(INTERJECTION_PREFIX)) {
-      const said = request.userText.slice(INTERJECTION_PREFIX.length).trim();
-      return read < 3
-        ? { text: `Noted: "${said}". I will keep going.`, toolCalls: [{ toolName: 'read_source', input: { source: ++read } }] }
-        : { text: `Noted: "${said}". (offline demo model)` };
-    }
-    if (request.toolResults.length === 0) read = 0;
-    if (read < 3) return { toolCalls: [{ toolName: 'read_source', input: { source: ++read } }] };
-    return { text: `I read three sources: the EU refund window is 15 to 17 days. (offline demo model)` };
-  };
-}
-
-/** A slow run the user can talk to while it works (Interject). */
-export const interjectExample: ExampleAgent = {
-  get respond() {
-    return researchPolicy();
-  },
-  create: (model) => defineAgent({ name: 'slow-research', model, instructions: 'Research refund windows, one source at a time.', tools: [readSource] }),
 };
 
 /** The program the offline model writes: it reads the clock and a random number, looks up the order, then refunds it. */
