@@ -38,7 +38,7 @@ export const CAPABILITY_DEPENDENCIES = {
   prompts: [],
   todos: [],
   subagents: [],
-  workflows: [],
+  workflows: ['code-mode', 'mcp'],
   assemblies: ['workflows'],
 };
 

@@ -23,6 +23,7 @@ export const entries = {
   './context': 'src/context/index.ts',
   './prompts': 'src/prompts/index.ts',
   './todos': 'src/todos/index.ts',
+  './workflows': 'src/workflows/index.ts',
   './cloudflare': 'src/adapter/cloudflare/index.ts',
   './browser': 'src/adapter/browser/index.ts',
   './node': 'src/adapter/node/index.ts',

@@ -13,7 +13,7 @@ const missingToolMarker = errorMarker('MissingToolError');
  */
 export class MissingToolError extends ConfigurationError {
   readonly [missingToolMarker] = true;
-  override readonly name = 'MissingToolError';
+  override readonly name: string = 'MissingToolError';
   /** The tool id that could not be found. */
   readonly toolId: string;
 
