@@ -57,7 +57,7 @@ export const WorkflowPlanSchema = v.strictObject({
       with: v.strictObject({ entrypoint: v.string(), files: v.record(v.string(), codeFile), sandbox: v.optional(sandboxPolicy) }),
     }),
   ])), v.minLength(1, 'must have at least one step'), v.maxLength(256, 'must have at most 256 steps')),
-  output: v.unknown(),
+  output: v.optional(v.unknown()),
 });
 
 /** A plan document as JSON. */

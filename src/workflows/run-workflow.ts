@@ -18,6 +18,7 @@ import type { ResultStrategy } from '../structured/result-schema.ts';
 import { RunTools } from '../tool/run-tools.ts';
 import type { Tool } from '../tool/tool.ts';
 import type { ToolBinding } from '../tool/tool-binding.ts';
+import { abortReason, throwIfAborted } from '../util/abort.ts';
 import { randomId } from '../util/id.ts';
 import { Semaphore } from '../util/semaphore.ts';
 import { mcpGateway } from './mcp-gateway.ts';
@@ -156,7 +157,7 @@ async function execute(
   const steps = version.plan.steps;
   const records = new Map<string, WorkflowStepRecord>(steps.map((step) => [step.id, { id: step.id, uses: step.uses, status: 'pending', toolCalls: [], modelCalls: 0 }]));
   const controller = new AbortController();
-  const stopOnAbort = () => controller.abort(options.signal!.reason ?? new CancelledError());
+  const stopOnAbort = () => controller.abort(abortReason(options.signal!));
   options.signal?.addEventListener('abort', stopOnAbort, { once: true });
   if (options.signal?.aborted) stopOnAbort();
   const timer = options.deadline === undefined ? undefined : setTimeout(() => controller.abort(new DeadlineExceededError()), Math.max(0, options.deadline - Date.now()));
@@ -231,7 +232,7 @@ async function execute(
             record.status = 'completed';
           } catch (caught) {
             record.status = 'failed';
-            record.error = (caught as Error)?.message ?? String(caught);
+            record.error = firstLine(caught);
             if (failure === undefined) {
               failure = stepFailure(step, caught, controller.signal);
               controller.abort(failure);
@@ -245,6 +246,7 @@ async function execute(
     }
     await Promise.all(finished.values());
     if (failure !== undefined) throw failure;
+    throwIfAborted(controller.signal);
     output = version.plan.output === undefined ? outputs.get(orderOf(steps).at(-1)!) : resolveTemplate(version.plan.output, scope);
     await checkOutput(version, workflow, output);
   } catch (caught) {
@@ -326,11 +328,17 @@ async function issuesOf(schema: object | undefined, jsonSchema: JsonSchema | nul
 function stepFailure(step: WorkflowStep, caught: unknown, signal: AbortSignal): unknown {
   if (RunFailedError.isInstance(caught) || CancelledError.isInstance(caught) || DeadlineExceededError.isInstance(caught)) return caught;
   if (signal.aborted) return signal.reason;
-  return new RunFailedError('step_failed', `Step ${step.id} (${step.uses}) failed: ${(caught as Error)?.message ?? String(caught)}`, { cause: caught });
+  return new RunFailedError('step_failed', `Step ${step.id} (${step.uses}) failed: ${firstLine(caught)}`, { cause: caught });
 }
 
 function asRunError(caught: unknown, signal: AbortSignal): Error {
   if (caught instanceof Error) return caught;
   if (signal.aborted && signal.reason instanceof Error) return signal.reason;
   return new RunFailedError('step_failed', String(caught));
+}
+
+/** The first line of an error's message (a program's error carries its guest stack below). */
+function firstLine(error: unknown): string {
+  const message = (error as Error | undefined)?.message ?? String(error);
+  return message.split('\n', 1)[0]!;
 }
