@@ -19,8 +19,12 @@ export interface McpServerDeclaration {
   readonly id: string;
   /** What the server offers; shown in `mcp_list_tools`'s description. */
   readonly description: string;
-  /** How to reach it: a Streamable HTTP connection (`{ url, headers, … }`), or a transport (`stdioMcpTransport` from `ghostlight/node`). */
-  readonly transport: McpConnection | McpTransport;
+  /**
+   * How to reach it: a Streamable HTTP connection (`{ url, headers, … }`), a transport, or a function making
+   * one per connection (`() => stdioMcpTransport({ command, args })` from `ghostlight/node`: a transport
+   * serves one connection, so a declaration reused across runs needs the function).
+   */
+  readonly transport: McpConnection | McpTransport | (() => McpConnection | McpTransport);
 }
 
 /** Options of {@link mcpGateway}. */
@@ -71,8 +75,8 @@ export function mcpGateway(servers: readonly McpServerDeclaration[], options: Mc
     if (!server) throw new ToolError(`Unknown MCP server: ${id}. Servers: ${[...byId.keys()].join(', ')}`);
     let pending = clients.get(id);
     if (!pending) {
-      const transport = server.transport as McpTransport;
-      const connection: McpConnection = transport.version === 'mcp-transport-v1' ? { transport } : (server.transport as McpConnection);
+      const declared = typeof server.transport === 'function' ? server.transport() : server.transport;
+      const connection: McpConnection = (declared as McpTransport).version === 'mcp-transport-v1' ? { transport: declared as McpTransport } : (declared as McpConnection);
       pending = connectMcp({ ...connection, name: id, signal });
       pending.catch(() => clients.delete(id));
       clients.set(id, pending);
