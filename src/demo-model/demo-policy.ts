@@ -2,6 +2,7 @@ import { planCodeModeTurn } from './demo-code-mode.ts';
 import { planStructuredTurn } from './demo-structured.ts';
 import { PLANNING_TOOL, planTodoTurn } from './demo-todos.ts';
 import { planSubagentTurn } from './demo-subagents.ts';
+import { planWorkflowTurn } from './demo-workflow.ts';
 
 /** What the offline demo model sees on each turn. */
 export interface DemoRequest {
@@ -36,6 +37,8 @@ const STOP_WORDS = new Set(['the', 'and', 'for', 'with', 'what', 'this', 'that',
  * steps it plans first and works through the plan step by step.
  */
 export function planDemoTurn(request: DemoRequest): DemoTurn {
+  const workflowPlan = planWorkflowTurn(request);
+  if (workflowPlan) return workflowPlan;
   const structured = planStructuredTurn(request);
   if (structured) return structured;
   const delegated = planSubagentTurn(request);
