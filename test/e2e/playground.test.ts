@@ -282,6 +282,27 @@ describe('the playground, served by the Worker, in Chromium', () => {
     await page.check('input[value="tab"]');
   });
 
+  it('plans a workflow with the offline planner, shows its DAG, runs the version twice and shows drift after a schema change', async () => {
+    await page.click('button[data-example="workflow"]');
+    const turn = await send(page, 'Plan the follow-up workflow for order 481 and run it.', { timeout: 40_000 });
+    await expect(turn.getAttribute('data-outcome')).resolves.toBe('completed');
+    const cards = turn.locator('.tool-card');
+    await expect(cards.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-tool')))).resolves.toEqual([
+      'plan_workflow',
+      'run_workflow',
+      'run_workflow',
+      'change_tool_schema',
+      'run_workflow',
+    ]);
+    const plan = await cards.nth(0).locator('.tool-result').innerText();
+    expect(plan).toContain('level 1: lookupOrder [tool.call lookupOrder]');
+    expect(plan).toContain('level 2: customerProfile [tool.call customerProfile] ← lookupOrder  ·  shippingEstimate [tool.call shippingEstimate] ← lookupOrder');
+    await expect(cards.nth(1).locator('.tool-result').innerText()).resolves.toContain('Run 1 of version sha256:');
+    await expect(cards.nth(2).locator('.tool-result').innerText()).resolves.toContain('planner not called: completed');
+    await expect(cards.nth(4).locator('.tool-result').innerText()).resolves.toContain('failed (capability_drift: Tool shippingEstimate no longer matches the capability snapshot');
+    await page.screenshot({ path: join(screenshotDir, 'planned-workflow.png') });
+  });
+
   it('is accessible (axe-core: no serious or critical violations) and usable on a narrow screen', async () => {
     await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
     const violations = await page.evaluate(async () => {
