@@ -3,10 +3,10 @@ import type { ModelCapabilityOverrides } from '../model/model-capabilities.ts';
 import { createCapabilitySnapshot } from '../registry/capability-snapshot.ts';
 import { resolveSchema } from '../schema/resolve-schema.ts';
 import type { JsonSchema } from '../schema/json-schema.ts';
-import { generateResult } from '../structured/generate-result.ts';
 import type { ResultStrategy } from '../structured/result-schema.ts';
 import { ConfigurationError } from '../error/configuration-error.ts';
 import type { Tool } from '../tool/tool.ts';
+import { askModel } from './ask-model.ts';
 import { compilePlan } from './compile-plan.ts';
 import type { CompiledPlan } from './compile-plan.ts';
 import type { PlannedWorkflow } from './planned-workflow.ts';
@@ -71,13 +71,14 @@ export async function planWorkflow(workflow: PlannedWorkflow, options: PlanWorkf
       },
     },
   };
-  await generateResult({
+  await askModel({
     model: options.model,
+    name: `${workflow.name}-planner`,
     result: { schema: planResult, name: 'workflow_plan', description: 'The workflow plan.', ...(options.strategy ? { strategy: options.strategy } : {}) },
     instructions: plannerInstructions(),
     prompt: plannerPrompt({ name: workflow.name, description: workflow.description, inputSchema, outputSchema, tools }),
-    ...(options.modelCapabilities ? { modelCapabilities: options.modelCapabilities } : {}),
-    ...(options.signal ? { abortSignal: options.signal } : {}),
+    modelCapabilities: options.modelCapabilities,
+    signal: options.signal,
   });
   return versionOf(workflow, compiled!, [...tools.values()], inputSchema, outputSchema);
 }

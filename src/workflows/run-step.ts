@@ -1,4 +1,3 @@
-import { generateText } from 'ai';
 import type { LanguageModel } from 'ai';
 import type { ToolExecutor } from '../agent/tool-executor.ts';
 import type { CodeEngine } from '../code-mode/code-engine.ts';
@@ -8,12 +7,12 @@ import { RunFailedError } from '../error/run-failed-error.ts';
 import type { ModelCapabilityOverrides } from '../model/model-capabilities.ts';
 import type { JsonSchema } from '../schema/json-schema.ts';
 import { validateJsonSchema } from '../schema/validate-json-schema.ts';
-import { generateResult } from '../structured/generate-result.ts';
 import type { Tool } from '../tool/tool.ts';
 import type { ToolBroker } from '../tool/tool-broker.ts';
 import type { ToolCallResult } from '../tool/tool-result.ts';
 import { ToolError } from '../tool/tool-error.ts';
 import { boundedValue } from '../util/json-preview.ts';
+import { askModel } from './ask-model.ts';
 import { fileHash } from './compile-plan.ts';
 import type { WorkflowStep } from './plan-schema.ts';
 import { resolveTemplate } from './templates.ts';
@@ -62,21 +61,18 @@ async function generate(step: Extract<WorkflowStep, { uses: 'ai.generate' }>, in
   const model = context.model!;
   const prompt = `${String(resolveTemplate(step.with.prompt, context.scope))}${input === undefined ? '' : `\n\nInput:\n${JSON.stringify(input)}`}`;
   const instructions = step.with.instructions === undefined ? undefined : String(resolveTemplate(step.with.instructions, context.scope));
-  if (step.output?.mode === 'object') {
-    const result = await generateResult({
-      model,
-      result: { schema: step.output.schema!, name: `${step.id.replace(/-/g, '_')}_output`.slice(0, 64) },
-      prompt,
-      ...(instructions !== undefined ? { instructions } : {}),
-      ...(context.modelCapabilities ? { modelCapabilities: context.modelCapabilities } : {}),
-      abortSignal: context.signal,
-    });
-    record.modelCalls += result.repaired ? 2 : 1;
-    return result.output;
-  }
-  record.modelCalls += 1;
-  const result = await generateText({ model, prompt, ...(instructions !== undefined ? { instructions } : {}), abortSignal: context.signal });
-  return result.text;
+  const object = step.output?.mode === 'object';
+  const result = await askModel({
+    model,
+    name: `${step.id}-generate`,
+    instructions,
+    prompt,
+    ...(object ? { result: { schema: step.output!.schema!, name: `${step.id.replace(/-/g, '_')}_output`.slice(0, 64) } } : {}),
+    modelCapabilities: context.modelCapabilities,
+    signal: context.signal,
+  });
+  record.modelCalls += result.modelCalls;
+  return result.output;
 }
 
 async function runCodeStep(step: Extract<WorkflowStep, { uses: 'code.run' }>, input: unknown, record: WorkflowStepRecord, context: StepContext): Promise<unknown> {

@@ -1,4 +1,4 @@
-import type { LanguageModelV4CallOptions } from '@ai-sdk/provider';
+import type { LanguageModelV4CallOptions, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { MockLanguageModelV4 } from 'ai/test';
 
 /** The text of a call's prompt (system and user parts). */
@@ -8,22 +8,23 @@ export function promptText(call: LanguageModelV4CallOptions): string {
     .join('\n');
 }
 
-/**
- * A non-streaming model (what `generateText` and `generateResult` call) answering each call with the text
- * `respond` returns; it records every call.
- */
+/** A model answering each call with the text `respond` returns (streamed in one delta); it records every call. */
 export function textModel(respond: (call: LanguageModelV4CallOptions, index: number) => string): MockLanguageModelV4 & { calls: LanguageModelV4CallOptions[] } {
   const calls: LanguageModelV4CallOptions[] = [];
   const model = new MockLanguageModelV4({
-    doGenerate: async (options) => {
+    doStream: async (options) => {
       const index = calls.length;
       calls.push(options);
-      return {
-        content: [{ type: 'text', text: respond(options, index) }],
-        finishReason: { unified: 'stop', raw: 'stop' },
-        usage: { inputTokens: { total: Math.ceil(promptText(options).length / 4), noCache: undefined, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 5, text: 5, reasoning: undefined } },
-        warnings: [],
-      };
+      const text = respond(options, index);
+      const usage = { inputTokens: { total: Math.ceil(promptText(options).length / 4), noCache: undefined, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 5, text: 5, reasoning: undefined } };
+      const parts: LanguageModelV4StreamPart[] = [
+        { type: 'stream-start', warnings: [] },
+        { type: 'text-start', id: 't' },
+        { type: 'text-delta', id: 't', delta: text },
+        { type: 'text-end', id: 't' },
+        { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage },
+      ];
+      return { stream: new ReadableStream({ start: (controller) => { for (const part of parts) controller.enqueue(part); controller.close(); } }) };
     },
   });
   return Object.assign(model, { calls });
