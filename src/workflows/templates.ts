@@ -85,7 +85,8 @@ export function resolveTemplate(value: unknown, scope: TemplateScope): unknown {
     const out: Record<string, unknown> = {};
     for (const [key, child] of Object.entries(value)) {
       const resolved = resolveTemplate(child, scope);
-      if (resolved !== undefined) out[key] = resolved;
+      // defineProperty: a `__proto__` key in a plan stays a plain property.
+      if (resolved !== undefined) Object.defineProperty(out, key, { value: resolved, enumerable: true, writable: true, configurable: true });
     }
     return out;
   }

@@ -1,10 +1,11 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { CancelledError, createToolRegistry, defineTool, RunFailedError, ToolError } from 'ghostlight';
+import { CancelledError, createToolRegistry, DeadlineExceededError, defineTool, RunFailedError, ToolError } from 'ghostlight';
 import type { Tool } from 'ghostlight';
 import {
   compileWorkflow,
   definePlannedWorkflow,
+  loadWorkflowVersion,
   memoryWorkflowRunStore,
   runWorkflow,
   WorkflowMissingToolError,
@@ -255,4 +256,35 @@ describe('running a workflow version', () => {
     expect(run.status).toBe('cancelled');
     expect(CancelledError.isInstance(run.error)).toBe(true);
   });
+
+  it('takes the tools inline (wired into every run) or from a registry, also for a version loaded from JSON', async () => {
+    const { calls, tools } = candidateTools();
+    const inline = definePlannedWorkflow({ ...review, tools });
+    const version = await compileWorkflow(inline, seedPlan());
+    const run = await runWorkflow(version, { jobId: 'j-7' });
+    expect(run.output).toEqual({ count: 2, best: { candidateId: 'c1', score: 0.95 } });
+
+    const loaded = await loadWorkflowVersion(JSON.parse(JSON.stringify(version)));
+    await expect(runWorkflow(loaded, { jobId: 'j-7' })).rejects.toThrow("Workflow candidate-review names tool fetchCandidates, which the run's tools do not have");
+    expect((await runWorkflow(loaded, { jobId: 'j-8' }, { workflow: inline })).status).toBe('completed');
+
+    const registryScoped = definePlannedWorkflow({ ...review, tools: createToolRegistry(tools) });
+    const fromRegistry = await runWorkflow(await compileWorkflow(registryScoped, seedPlan()), { jobId: 'j-9' });
+    expect(fromRegistry.status).toBe('completed');
+    expect(calls.filter((call) => call.startsWith('scoreCandidate'))).toEqual(['scoreCandidate:c1', 'scoreCandidate:c1', 'scoreCandidate:c1']);
+  });
+
+  it('stops at its deadline and refuses a concurrency above 8 or a missing model', async () => {
+    const { tools } = candidateTools();
+    const registry = createToolRegistry(tools);
+    const version = await compileWorkflow(review, seedPlan(), { tools: registry });
+    const late = await runWorkflow(version, { jobId: 'j-7' }, { tools: registry, deadline: Date.now() - 1 });
+    expect(late.status).toBe('cancelled');
+    expect(DeadlineExceededError.isInstance(late.error)).toBe(true);
+    await expect(runWorkflow(version, { jobId: 'j-7' }, { tools: registry, concurrency: 9 })).rejects.toThrow('concurrency must be an integer from 1 to 8');
+    await expect(runWorkflow(review, { jobId: 'j-7' }, { tools: registry })).rejects.toThrow('Running workflow candidate-review plans it first: pass a planner (or model)');
+    const generating = await compileWorkflow(review, { version: 'workflow-plan-v1', steps: [{ id: 'g', uses: 'ai.generate', with: { prompt: 'Hi' } }] }, { tools: registry });
+    await expect(runWorkflow(generating, {}, { tools: registry })).rejects.toThrow('Workflow candidate-review has ai.generate steps: pass a model');
+  });
 });
+
