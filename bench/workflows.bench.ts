@@ -156,7 +156,7 @@ Planning the version is paid once: **${planner.calls.length} planner call, ${pla
 (the workflow, its tools' descriptions and schemas, and the plan format's JSON Schema). After that every run of
 the version makes no model call; the agent ways pay their model calls and tokens on every task. With real
 providers each model call adds its latency (typically 0.5–5 s) to the agent rows, which the scripted models hide.
-Most of the pinned run's own time is its `code.run` step's fresh QuickJS context (see the code-mode section's
+Most of the pinned run's own time is its \`code.run\` step's fresh QuickJS context (see the code-mode section's
 per-program overhead); direct tool calling is the cheapest in CPU here only because its two model calls cost nothing.`;
 }
 
