@@ -1,13 +1,13 @@
 import type { ToolSet } from 'ai';
 import { ConfigurationError } from '../error/configuration-error.ts';
-import type { ToolRegistry } from '../registry/tool-registry.ts';
+import type { RegistryTool, ToolRegistry } from '../registry/tool-registry.ts';
 import type { SchemaInput } from '../schema/resolve-schema.ts';
 
 /**
- * The tools a planned workflow may use (seed 002): an AI SDK tool record wired into every run, a
- * `ToolRegistry`, or names resolved from the run's registry.
+ * The tools a planned workflow may use (seed 002): an AI SDK tool record (or Ghostlight tools keyed by id)
+ * wired into every run, a `ToolRegistry`, or names resolved from the run's registry.
  */
-export type WorkflowTools = ToolSet | ToolRegistry | readonly string[];
+export type WorkflowTools = ToolSet | Readonly<Record<string, RegistryTool>> | ToolRegistry | readonly string[];
 
 /** What `defineWorkflow` takes when a model plans the workflow (no `perform`). */
 export interface PlannedWorkflowSpec {
