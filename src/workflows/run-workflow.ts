@@ -160,7 +160,10 @@ async function execute(
   const stopOnAbort = () => controller.abort(abortReason(options.signal!));
   options.signal?.addEventListener('abort', stopOnAbort, { once: true });
   if (options.signal?.aborted) stopOnAbort();
-  const timer = options.deadline === undefined ? undefined : setTimeout(() => controller.abort(new DeadlineExceededError()), Math.max(0, options.deadline - Date.now()));
+  const pastDeadline = () => options.deadline !== undefined && Date.now() >= options.deadline;
+  const stopAtDeadline = () => controller.abort(new DeadlineExceededError());
+  if (pastDeadline()) stopAtDeadline();
+  const timer = options.deadline === undefined || controller.signal.aborted ? undefined : setTimeout(stopAtDeadline, options.deadline - Date.now());
   const binding: ToolBinding = {
     run: {
       runId,
@@ -209,6 +212,7 @@ async function execute(
           return;
         }
         await slots.run(async () => {
+          if (pastDeadline() && !controller.signal.aborted) stopAtDeadline();
           if (failure !== undefined || controller.signal.aborted) {
             record.status = 'skipped';
             return;
