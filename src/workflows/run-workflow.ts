@@ -33,6 +33,7 @@ import { versionWorkflows } from './version-workflows.ts';
 import type { WorkflowEvent, WorkflowRun, WorkflowRunStatus, WorkflowRunStore, WorkflowStepRecord } from './workflow-run.ts';
 import { resolveWorkflowTools } from './workflow-tools.ts';
 import type { RunToolsOption } from './workflow-tools.ts';
+import { WorkflowVersionError } from './workflow-errors.ts';
 import { isWorkflowVersion } from './workflow-version.ts';
 import type { WorkflowVersion } from './workflow-version.ts';
 
@@ -132,6 +133,7 @@ async function runWithGateway(
   } else {
     throw new ConfigurationError('runWorkflow takes a planned workflow or a workflow version');
   }
+  orderOf(version.plan.steps);
   const tools = resolveWorkflowTools(version.workflow, workflow?.tools, options.tools, gateway?.tools ?? [], Object.keys(version.snapshot.tools));
   if (!options.model && version.plan.steps.some((step) => step.uses === 'ai.generate')) {
     throw new ConfigurationError(`Workflow ${version.workflow} has ai.generate steps: pass a model`);
@@ -286,12 +288,15 @@ function orderOf(steps: readonly WorkflowStep[]): string[] {
   const done = new Set<string>();
   const order: string[] = [];
   while (order.length < steps.length) {
+    const before = order.length;
     for (const step of steps) {
       if (!done.has(step.id) && (step.needs ?? []).every((need) => done.has(need))) {
         done.add(step.id);
         order.push(step.id);
       }
     }
+    // Only a version that did not come from the compiler (loadWorkflowVersion, planWorkflow) can get here.
+    if (order.length === before) throw new WorkflowVersionError('The workflow version has steps that depend on each other in a cycle or on unknown steps');
   }
   return order;
 }

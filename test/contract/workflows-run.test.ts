@@ -242,6 +242,9 @@ describe('running a workflow version', () => {
     const run = await runWorkflow(tampered, { jobId: 'j-7' }, { tools: registry });
     expect((run.error as RunFailedError).causeCode).toBe('code_hash_mismatch');
     expect(run.error!.message).toBe('Step filter-top-candidates: filter.ts no longer matches its pinned sha256');
+
+    const cyclic = { ...version, plan: { ...version.plan, steps: version.plan.steps.map((step) => (step.id === 'fetch' ? { ...step, needs: ['score'] } : step)) } } as unknown as WorkflowVersion;
+    await expect(runWorkflow(cyclic, { jobId: 'j-7' }, { tools: registry })).rejects.toThrow('The workflow version has steps that depend on each other in a cycle or on unknown steps');
   });
 
   it('throws WorkflowMissingToolError at run start and is cancelled by its signal', async () => {
