@@ -159,6 +159,7 @@ export async function executeVersion(
     input,
     output,
     error,
+    errorInfo: error === undefined ? undefined : { type: error.name, message: error.message, ...(RunFailedError.isInstance(error) ? { causeCode: error.causeCode } : {}) },
     steps: steps.map((step) => records.get(step.id)!),
     events,
     startedAt,

@@ -20,6 +20,7 @@ export { loadWorkflowVersion, isWorkflowVersion } from './workflow-version.ts';
 export type { WorkflowVersion } from './workflow-version.ts';
 export { memoryWorkflowRunStore } from './workflow-run.ts';
 export type {
+  WorkflowErrorInfo,
   WorkflowEvent,
   WorkflowRun,
   WorkflowRunStatus,
@@ -29,7 +30,7 @@ export type {
   WorkflowToolCall,
 } from './workflow-run.ts';
 export { mcpGateway } from './mcp-gateway.ts';
-export type { McpGateway, McpGatewayOptions, McpServerDeclaration } from './mcp-gateway.ts';
+export type { McpGateway, McpGatewayOptions, McpServerDeclaration, McpServerListing } from './mcp-gateway.ts';
 export { WorkflowCompileError, WorkflowMissingToolError, WorkflowVersionError } from './workflow-errors.ts';
 export type { WorkflowCompileCode } from './workflow-errors.ts';
 export type { RunToolsOption } from './workflow-tools.ts';

@@ -27,6 +27,12 @@ export interface McpServerDeclaration {
   readonly transport: McpConnection | McpTransport | (() => McpConnection | McpTransport);
 }
 
+/** One server's tools, as `mcp_list_tools` returns them. */
+export interface McpServerListing {
+  readonly server: string;
+  readonly tools: ReadonlyArray<{ readonly name: string; readonly description: string; readonly inputSchema: unknown }>;
+}
+
 /** Options of {@link mcpGateway}. */
 export interface McpGatewayOptions {
   /** Results whose JSON is longer than this many bytes are spooled to an artifact (default 64 KiB). */
@@ -40,6 +46,8 @@ export interface McpGatewayOptions {
 export interface McpGateway extends AsyncDisposable {
   /** `mcp_list_tools` and `mcp_call_tool`. */
   readonly tools: readonly Tool[];
+  /** Lists the servers' tools (connecting to each), as `mcp_list_tools` does; the planner is shown this. */
+  list(signal?: AbortSignal): Promise<McpServerListing[]>;
   /** Closes every connection it opened. */
   close(): Promise<void>;
 }
@@ -83,19 +91,21 @@ export function mcpGateway(servers: readonly McpServerDeclaration[], options: Mc
     }
     return pending;
   };
-  const listing = [...byId.values()].map((server) => `- ${server.id}: ${server.description}`).join('\n');
+  const listing = async (ids: readonly string[], signal: AbortSignal): Promise<McpServerListing[]> => {
+    const out: McpServerListing[] = [];
+    for (const id of ids) {
+      const definitions = await (await client(id, signal)).definitions({ signal });
+      out.push({ server: id, tools: definitions.map((definition) => ({ name: definition.sourceName, description: definition.description, inputSchema: definition.inputSchema })) });
+    }
+    return out;
+  };
+  const serverLines = [...byId.values()].map((server) => `- ${server.id}: ${server.description}`).join('\n');
   const list = defineTool({
     name: 'mcp_list_tools',
-    description: `List the tools of the MCP servers (all, or one server's). Servers:\n${listing}`,
+    description: `List the tools of the MCP servers (all, or one server's). Servers:\n${serverLines}`,
     input: v.strictObject({ server: v.optional(v.string()) }),
     async execute({ server }, binding) {
-      const ids = server === undefined ? [...byId.keys()] : [server];
-      const out = [];
-      for (const id of ids) {
-        const definitions = await (await client(id, binding.signal)).definitions({ signal: binding.signal });
-        out.push({ server: id, tools: definitions.map((definition) => ({ name: definition.sourceName, description: definition.description, inputSchema: definition.inputSchema })) });
-      }
-      return { servers: out };
+      return { servers: await listing(server === undefined ? [...byId.keys()] : [server], binding.signal) };
     },
   });
   const call = defineTool({
@@ -127,5 +137,10 @@ export function mcpGateway(servers: readonly McpServerDeclaration[], options: Mc
     clients.clear();
     if (failures.length > 0) throw new CleanupError({ errors: failures, message: 'Closing the MCP gateway failed' });
   };
-  return Object.freeze({ tools: Object.freeze([list, call] as unknown as Tool[]), close, [Symbol.asyncDispose]: close });
+  return Object.freeze({
+    tools: Object.freeze([list, call] as unknown as Tool[]),
+    list: (signal?: AbortSignal) => listing([...byId.keys()], signal ?? new AbortController().signal),
+    close,
+    [Symbol.asyncDispose]: close,
+  });
 }

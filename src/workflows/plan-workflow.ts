@@ -26,7 +26,10 @@ export interface PlanWorkflowOptions {
   readonly model: LanguageModel;
   /** The run's tools, for a workflow that names its tools. */
   readonly tools?: RunToolsOption;
-  /** An MCP gateway whose `mcp_list_tools`/`mcp_call_tool` the workflow may name (descriptors only; nothing connects). */
+  /**
+   * An MCP gateway whose `mcp_list_tools`/`mcp_call_tool` the workflow may name. When the workflow names
+   * `mcp_call_tool`, the planner is also shown the servers' tools (listed through the gateway, which connects).
+   */
   readonly gateway?: McpGateway;
   /** What the planner model can do, over the built-in table (needed for models it does not know). */
   readonly modelCapabilities?: ModelCapabilityOverrides;
@@ -71,12 +74,13 @@ export async function planWorkflow(workflow: PlannedWorkflow, options: PlanWorkf
       },
     },
   };
+  const mcpTools = options.gateway && tools.has('mcp_call_tool') ? await options.gateway.list(options.signal) : undefined;
   await askModel({
     model: options.model,
     name: `${workflow.name}-planner`,
     result: { schema: planResult, name: 'workflow_plan', description: 'The workflow plan.', ...(options.strategy ? { strategy: options.strategy } : {}) },
     instructions: plannerInstructions(),
-    prompt: plannerPrompt({ name: workflow.name, description: workflow.description, inputSchema, outputSchema, tools }),
+    prompt: plannerPrompt({ name: workflow.name, description: workflow.description, inputSchema, outputSchema, tools, mcpTools }),
     modelCapabilities: options.modelCapabilities,
     signal: options.signal,
   });

@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../schema/json-schema.ts';
 import type { Tool } from '../tool/tool.ts';
+import type { McpServerListing } from './mcp-gateway.ts';
 import { workflowPlanJsonSchema } from './plan-schema.ts';
 
 /** What the planner is told about the workflow: never a tool's `execute`, only its descriptor. */
@@ -9,6 +10,8 @@ export interface PlannerBrief {
   readonly inputSchema: JsonSchema | null;
   readonly outputSchema: JsonSchema | null;
   readonly tools: ReadonlyMap<string, Tool>;
+  /** The MCP servers' tools, when the workflow reaches them through the gateway (call them with `mcp_call_tool`). */
+  readonly mcpTools?: readonly McpServerListing[] | undefined;
 }
 
 /** The planner's system instructions: the plan format and its rules. */
@@ -42,5 +45,6 @@ export function plannerPrompt(brief: PlannerBrief): string {
     `Input schema: ${JSON.stringify(brief.inputSchema ?? {})}`,
     `Output schema: ${JSON.stringify(brief.outputSchema ?? {})}`,
     `Tools: ${JSON.stringify(tools)}`,
+    ...(brief.mcpTools ? [`MCP servers (call a server's tool with mcp_call_tool {"server","name","arguments"}): ${JSON.stringify(brief.mcpTools)}`] : []),
   ].join('\n');
 }

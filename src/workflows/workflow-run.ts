@@ -53,6 +53,15 @@ export type WorkflowEvent =
     }
   | { readonly type: 'workflow-stop'; readonly sequence: number; readonly time: number; readonly status: WorkflowRunStatus };
 
+/** A run's error as plain JSON. */
+export interface WorkflowErrorInfo {
+  /** The error class (`RunFailedError`, `CancelledError`, …). */
+  readonly type: string;
+  readonly message: string;
+  /** A `RunFailedError`'s cause code. */
+  readonly causeCode?: string;
+}
+
 /** How a run ended. */
 export type WorkflowRunStatus = 'completed' | 'failed' | 'cancelled';
 
@@ -75,6 +84,8 @@ export interface WorkflowRun {
   readonly output: unknown;
   /** Why the run failed or was cancelled (`RunFailedError` with a `causeCode`, or a control error). */
   readonly error: Error | undefined;
+  /** The error as JSON, for a store that keeps runs as JSON. */
+  readonly errorInfo: WorkflowErrorInfo | undefined;
   /** The steps in plan order. */
   readonly steps: readonly WorkflowStepRecord[];
   readonly events: readonly WorkflowEvent[];

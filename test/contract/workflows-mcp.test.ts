@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { defineAgent } from 'ghostlight';
-import { compileWorkflow, definePlannedWorkflow, mcpGateway, runWorkflow, WorkflowMissingToolError } from 'ghostlight/workflows';
+import { compileWorkflow, definePlannedWorkflow, mcpGateway, planWorkflow, runWorkflow, WorkflowMissingToolError } from 'ghostlight/workflows';
+import { plannerModel, promptText } from '../support/workflow-models';
 import type { McpServerDeclaration } from 'ghostlight/workflows';
 import { scriptedModel } from '../support/scripted-model';
 
@@ -81,4 +82,24 @@ describe('declarative MCP in workflows (the real server-everything)', () => {
     const closed = await defineAgent({ name: 'gateway-user', model: late, tools: [...gateway.tools] }).ask('echo');
     expect(closed.steps[0]?.toolResults[0]).toMatchObject({ status: 'error', content: 'The MCP gateway is closed' });
   });
+
+  it('shows the planner the servers\' tools when the workflow calls them through the gateway, and closes with the run', async () => {
+    const planner = plannerModel(plan);
+    const run = await runWorkflow(gatewayWorkflow, { a: 1, b: 2 }, { mcp: { servers }, planner, plannerStrategy: 'provider' });
+    expect(run.output).toEqual({ sum: 'The sum of 1 and 2 is 3.', echo: 'Echo: The sum of 1 and 2 is 3.' });
+    const prompt = promptText(planner.calls[0]!);
+    expect(prompt).toContain('MCP servers (call a server\'s tool with mcp_call_tool {"server","name","arguments"}): [{"server":"everything","tools":[');
+    expect(prompt).toContain('"name":"get-sum","description":"Returns the sum of two numbers"');
+
+    const gateway = mcpGateway(servers);
+    try {
+      const listed = await gateway.list();
+      expect(listed.map((server) => server.server)).toEqual(['everything']);
+      const version = await planWorkflow(gatewayWorkflow, { model: plannerModel(plan), gateway, strategy: 'provider' });
+      expect(version.plan.steps.map((step) => step.id)).toEqual(['list', 'sum', 'echo']);
+    } finally {
+      await gateway.close();
+    }
+  });
 });
+

@@ -176,6 +176,7 @@ describe('running a workflow version', () => {
     expect(run.steps.every((step) => step.status === 'pending')).toBe(true);
     expect(changed.calls).toEqual([]);
     expect(await store.get(run.id)).toBe(run);
+    expect(JSON.parse(JSON.stringify(run.errorInfo))).toEqual({ type: 'RunFailedError', message: run.error!.message, causeCode: 'capability_drift' });
     expect(run.events.at(-1)).toMatchObject({ type: 'workflow-stop', status: 'failed' });
   });
 
