@@ -1,5 +1,6 @@
 import type { LanguageModel } from 'ai';
 import { defineAgent } from '../agent/agent.ts';
+import type { Operation } from '../instrumentation/operation.ts';
 import type { ModelCapabilityOverrides } from '../model/model-capabilities.ts';
 import type { ResultDeclaration } from '../structured/result-schema.ts';
 
@@ -14,6 +15,8 @@ export interface ModelRequest {
   readonly result?: ResultDeclaration | undefined;
   readonly modelCapabilities?: ModelCapabilityOverrides | undefined;
   readonly signal?: AbortSignal | undefined;
+  /** The operation the model run reports inside. */
+  readonly parentOperation?: Operation | undefined;
 }
 
 /**
@@ -30,7 +33,10 @@ export async function askModel(request: ModelRequest): Promise<{ output: unknown
     ...(request.modelCapabilities !== undefined ? { modelCapabilities: request.modelCapabilities } : {}),
     limits: { maxTurns: 2 },
   });
-  const run = await agent.ask(request.prompt, request.signal ? { signal: request.signal } : {});
+  const run = await agent.ask(request.prompt, {
+    ...(request.signal ? { signal: request.signal } : {}),
+    ...(request.parentOperation ? { parentOperation: request.parentOperation } : {}),
+  });
   if (run.outcome !== 'completed') throw run.error ?? new Error(`The model call ended ${run.outcome}`);
   return { output: run.output, modelCalls: run.steps.length };
 }

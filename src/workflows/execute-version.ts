@@ -8,6 +8,7 @@ import { snapshotGuard } from '../registry/capability-snapshot.ts';
 import { RunTools } from '../tool/run-tools.ts';
 import type { Tool } from '../tool/tool.ts';
 import type { ToolBinding } from '../tool/tool-binding.ts';
+import type { Operation } from '../instrumentation/operation.ts';
 import { abortReason, throwIfAborted } from '../util/abort.ts';
 import { randomId } from '../util/id.ts';
 import { Semaphore } from '../util/semaphore.ts';
@@ -33,6 +34,7 @@ export async function executeVersion(
   options: RunWorkflowOptions,
   concurrency: number,
   planned: boolean,
+  operation: Operation | undefined,
 ): Promise<WorkflowRun> {
   const runId = randomId();
   const startedAt = Date.now();
@@ -65,6 +67,7 @@ export async function executeVersion(
     agent: { name: version.workflow },
     state: {},
     signal: controller.signal,
+    ...(operation ? { operation } : {}),
   };
   emit({ type: 'workflow-start', versionId: version.id });
   let output: unknown;
@@ -106,6 +109,7 @@ export async function executeVersion(
           record.status = 'running';
           record.startedAt = Date.now();
           emit({ type: 'step-start', stepId: id });
+          const stepOperation = operation?.start('workflow_step', { stepId: id, uses: step.uses });
           try {
             const value = await runStep(step, record, {
               executor,
@@ -116,6 +120,7 @@ export async function executeVersion(
               modelCapabilities: options.modelCapabilities,
               engine: options.engine,
               codeLimits: options.codeLimits,
+              operation: stepOperation,
             });
             outputs.set(id, value);
             record.output = value;
@@ -128,6 +133,7 @@ export async function executeVersion(
               controller.abort(failure);
             }
           } finally {
+            stepOperation?.finish({ status: record.status }, record.status === 'failed' ? new Error(record.error) : undefined);
             record.finishedAt = Date.now();
             emit({ type: 'step-stop', stepId: id, status: record.status, ...(record.error === undefined ? {} : { error: record.error }) });
           }

@@ -1,4 +1,5 @@
 import type { LanguageModel } from 'ai';
+import type { Operation } from '../instrumentation/operation.ts';
 import type { ModelCapabilityOverrides } from '../model/model-capabilities.ts';
 import { createCapabilitySnapshot } from '../registry/capability-snapshot.ts';
 import { resolveSchema } from '../schema/resolve-schema.ts';
@@ -37,6 +38,8 @@ export interface PlanWorkflowOptions {
   readonly strategy?: ResultStrategy;
   /** Stops planning. */
   readonly signal?: AbortSignal;
+  /** The operation the planner's model run reports inside (instrumented runs). */
+  readonly parentOperation?: Operation;
 }
 
 /**
@@ -83,6 +86,7 @@ export async function planWorkflow(workflow: PlannedWorkflow, options: PlanWorkf
     prompt: plannerPrompt({ name: workflow.name, description: workflow.description, inputSchema, outputSchema, tools, mcpTools }),
     modelCapabilities: options.modelCapabilities,
     signal: options.signal,
+    parentOperation: options.parentOperation,
   });
   return versionOf(workflow, compiled!, [...tools.values()], inputSchema, outputSchema);
 }

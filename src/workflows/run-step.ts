@@ -4,6 +4,7 @@ import type { CodeEngine } from '../code-mode/code-engine.ts';
 import type { CodeLimits } from '../code-mode/code-limits.ts';
 import { runCode } from '../code-mode/run-code.ts';
 import { RunFailedError } from '../error/run-failed-error.ts';
+import type { Operation } from '../instrumentation/operation.ts';
 import type { ModelCapabilityOverrides } from '../model/model-capabilities.ts';
 import type { JsonSchema } from '../schema/json-schema.ts';
 import { validateJsonSchema } from '../schema/validate-json-schema.ts';
@@ -30,6 +31,8 @@ export interface StepContext {
   readonly modelCapabilities: ModelCapabilityOverrides | undefined;
   readonly engine: CodeEngine | undefined;
   readonly codeLimits: Partial<CodeLimits> | undefined;
+  /** The step's `workflow_step` operation (instrumented runs): its tool calls and model run nest inside. */
+  readonly operation: Operation | undefined;
 }
 
 /** Runs one step and returns its output; a step failure throws (a `ToolError` for a failed tool call). */
@@ -39,7 +42,7 @@ export async function runStep(step: WorkflowStep, record: WorkflowStepRecord, co
   let output: unknown;
   if (step.uses === 'tool.call') {
     const tool = context.tools.get(step.with.tool)!;
-    const result = await context.executor.call({ toolCallId: `${step.id}#1`, toolName: tool.name, input: input ?? {} }, { caller: 'application' });
+    const result = await context.executor.call({ toolCallId: `${step.id}#1`, toolName: tool.name, input: input ?? {} }, { caller: 'application', parent: context.operation });
     record.toolCalls.push(callRecord(result));
     if (result.status === 'error') throw new ToolError(result.content);
     output = result.value;
@@ -70,6 +73,7 @@ async function generate(step: Extract<WorkflowStep, { uses: 'ai.generate' }>, in
     ...(object ? { result: { schema: step.output!.schema!, name: `${step.id.replace(/-/g, '_')}_output`.slice(0, 64) } } : {}),
     modelCapabilities: context.modelCapabilities,
     signal: context.signal,
+    parentOperation: context.operation,
   });
   record.modelCalls += result.modelCalls;
   return result.output;
@@ -85,7 +89,7 @@ async function runCodeStep(step: Extract<WorkflowStep, { uses: 'code.run' }>, in
   const broker: ToolBroker = {
     list: () => context.executor.list(),
     call: async (request, options) => {
-      const result = await context.executor.call({ ...request, toolCallId: `${step.id}#code-${++calls}` }, options);
+      const result = await context.executor.call({ ...request, toolCallId: `${step.id}#code-${++calls}` }, { ...options, parent: context.operation });
       record.toolCalls.push(callRecord(result));
       return result;
     },

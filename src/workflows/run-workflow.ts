@@ -2,6 +2,8 @@ import type { LanguageModel } from 'ai';
 import type { CodeEngine } from '../code-mode/code-engine.ts';
 import type { CodeLimits } from '../code-mode/code-limits.ts';
 import { ConfigurationError } from '../error/configuration-error.ts';
+import type { Instrumentation } from '../instrumentation/instrumentation.ts';
+import type { Operation } from '../instrumentation/operation.ts';
 import type { ModelCapabilityOverrides } from '../model/model-capabilities.ts';
 import type { ResultStrategy } from '../structured/result-schema.ts';
 import { mcpGateway } from './mcp-gateway.ts';
@@ -48,6 +50,11 @@ export interface RunWorkflowOptions {
   readonly engine?: CodeEngine;
   /** Limits of `code.run` programs. */
   readonly codeLimits?: Partial<CodeLimits>;
+  /**
+   * Reports the run's operations: `workflow`, then a `workflow_step` per step, with the steps' `tool` calls and
+   * model runs (planner, `ai.generate`) nested inside.
+   */
+  readonly instrumentation?: Instrumentation;
   /** Application context for tools (`binding.run.invocation.context`). */
   readonly context?: Record<string, unknown>;
   /** The authenticated caller, for tools. */
@@ -78,10 +85,22 @@ export async function runWorkflow(target: PlannedWorkflow | WorkflowVersion, inp
     throw new ConfigurationError(`concurrency must be an integer from 1 to ${MAX_STEP_CONCURRENCY}`);
   }
   const gateway = options.mcp ? mcpGateway(options.mcp.servers, options.mcp.maxResultBytes === undefined ? {} : { maxResultBytes: options.mcp.maxResultBytes }) : undefined;
+  const name = isPlannedWorkflow(target) ? target.name : (target as WorkflowVersion).workflow;
+  const operation = options.instrumentation?.active ? options.instrumentation.start('workflow', { workflow: name }, { content: { input } }) : undefined;
+  let run: WorkflowRun | undefined;
+  let thrown: unknown;
   try {
-    return await runWithGateway(target, input, options, concurrency, gateway);
+    run = await runWithGateway(target, input, options, concurrency, gateway, operation);
+    return run;
+  } catch (error) {
+    thrown = error;
+    throw error;
   } finally {
-    await gateway?.close();
+    try {
+      await gateway?.close();
+    } finally {
+      operation?.finish(run ? { status: run.status, versionId: run.versionId, planned: run.planned } : {}, thrown ?? run?.error, { output: run?.output });
+    }
   }
 }
 
@@ -91,6 +110,7 @@ async function runWithGateway(
   options: RunWorkflowOptions,
   concurrency: number,
   gateway: McpGateway | undefined,
+  operation: Operation | undefined,
 ): Promise<WorkflowRun> {
   let version: WorkflowVersion;
   let workflow: PlannedWorkflow | undefined;
@@ -106,6 +126,7 @@ async function runWithGateway(
       ...(options.modelCapabilities ? { modelCapabilities: options.modelCapabilities } : {}),
       ...(options.plannerStrategy ? { strategy: options.plannerStrategy } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
+      ...(operation ? { parentOperation: operation } : {}),
     });
   } else if (isWorkflowVersion(target)) {
     version = target;
@@ -118,5 +139,5 @@ async function runWithGateway(
   if (!options.model && version.plan.steps.some((step) => step.uses === 'ai.generate')) {
     throw new ConfigurationError(`Workflow ${version.workflow} has ai.generate steps: pass a model`);
   }
-  return executeVersion(version, workflow, tools, input, options, concurrency, planned);
+  return executeVersion(version, workflow, tools, input, options, concurrency, planned, operation);
 }

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { CancelledError, createToolRegistry, DeadlineExceededError, defineTool, RunFailedError, ToolError } from 'ghostlight';
+import { CancelledError, createToolRegistry, DeadlineExceededError, defineTool, Instrumentation, RunFailedError, ToolError } from 'ghostlight';
 import type { Tool } from 'ghostlight';
 import {
   compileWorkflow,
@@ -289,6 +289,22 @@ describe('running a workflow version', () => {
     await expect(runWorkflow(review, { jobId: 'j-7' }, { tools: registry })).rejects.toThrow('Running workflow candidate-review plans it first: pass a planner (or model)');
     const generating = await compileWorkflow(review, { version: 'workflow-plan-v1', steps: [{ id: 'g', uses: 'ai.generate', with: { prompt: 'Hi' } }] }, { tools: registry });
     await expect(runWorkflow(generating, {}, { tools: registry })).rejects.toThrow('Workflow candidate-review has ai.generate steps: pass a model');
+  });
+
+  it('reports workflow, workflow_step, tool and model operations when instrumented', async () => {
+    const started: string[] = [];
+    const instrumentation = new Instrumentation({
+      subscribers: [{ start: (name, attributes, operation) => void started.push(`${operation.parent?.name ?? '-'}>${name}${name === 'tool' ? `:${String(attributes.toolName)}:${String(attributes.caller)}` : name === 'workflow_step' ? `:${String(attributes.stepId)}` : ''}`) }],
+    });
+    const { tools } = candidateTools();
+    const registry = createToolRegistry(tools);
+    const run = await runWorkflow(review, { jobId: 'j-7' }, { tools: registry, planner: plannerModel(seedPlan()), plannerStrategy: 'provider', instrumentation });
+    expect(run.status).toBe('completed');
+    expect(started.slice(0, 2)).toEqual(['->workflow', 'workflow>run']);
+    expect(started).toContain('workflow>workflow_step:fetch');
+    expect(started).toContain('workflow_step>tool:fetchCandidates:application');
+    expect(started.filter((entry) => entry === 'workflow_step>tool:lookupBackgroundCheck:code')).toHaveLength(2);
+    expect(started.filter((entry) => entry.endsWith('>model'))).toHaveLength(1);
   });
 });
 
