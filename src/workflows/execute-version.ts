@@ -22,6 +22,9 @@ import { checkDrift, checkInput, checkOutput } from './run-checks.ts';
 import { orderOf } from './step-order.ts';
 import type { RunWorkflowOptions } from './run-workflow.ts';
 
+/** The longest delay `setTimeout` takes (a longer one fires at once). */
+const MAX_TIMER_MS = 2_147_483_647;
+
 /** How many steps run at once, at most. */
 export const MAX_STEP_CONCURRENCY = 8;
 
@@ -51,7 +54,7 @@ export async function executeVersion(
   const pastDeadline = () => options.deadline !== undefined && Date.now() >= options.deadline;
   const stopAtDeadline = () => controller.abort(new DeadlineExceededError());
   if (pastDeadline()) stopAtDeadline();
-  const timer = options.deadline === undefined || controller.signal.aborted ? undefined : setTimeout(stopAtDeadline, options.deadline - Date.now());
+  const timer = options.deadline === undefined || controller.signal.aborted ? undefined : setTimeout(stopAtDeadline, Math.min(options.deadline - Date.now(), MAX_TIMER_MS));
   const binding: ToolBinding = {
     run: {
       runId,
