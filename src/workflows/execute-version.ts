@@ -54,7 +54,13 @@ export async function executeVersion(
   const pastDeadline = () => options.deadline !== undefined && Date.now() >= options.deadline;
   const stopAtDeadline = () => controller.abort(new DeadlineExceededError());
   if (pastDeadline()) stopAtDeadline();
-  const timer = options.deadline === undefined || controller.signal.aborted ? undefined : setTimeout(stopAtDeadline, Math.min(options.deadline - Date.now(), MAX_TIMER_MS));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arm = (deadline: number): void => {
+    const left = deadline - Date.now();
+    if (left <= 0) stopAtDeadline();
+    else timer = setTimeout(() => arm(deadline), Math.min(left, MAX_TIMER_MS));
+  };
+  if (options.deadline !== undefined && !controller.signal.aborted) arm(options.deadline);
   const binding: ToolBinding = {
     run: {
       runId,
