@@ -18,7 +18,8 @@ import { runStep } from './run-step.ts';
 import { resolveTemplate } from './templates.ts';
 import type { WorkflowEvent, WorkflowRun, WorkflowRunStatus, WorkflowStepRecord } from './workflow-run.ts';
 import type { WorkflowVersion } from './workflow-version.ts';
-import { checkDrift, checkInput, checkOutput } from './run-checks.ts';
+import type { McpGateway } from './mcp-gateway.ts';
+import { checkDrift, checkInput, checkMcpDrift, checkOutput } from './run-checks.ts';
 import { orderOf } from './step-order.ts';
 import type { RunWorkflowOptions } from './run-workflow.ts';
 
@@ -38,6 +39,7 @@ export async function executeVersion(
   concurrency: number,
   planned: boolean,
   operation: Operation | undefined,
+  gateway: McpGateway | undefined,
 ): Promise<WorkflowRun> {
   const runId = randomId();
   const startedAt = Date.now();
@@ -85,6 +87,7 @@ export async function executeVersion(
   try {
     await checkInput(version, workflow, input);
     await checkDrift(version, tools);
+    await checkMcpDrift(version, gateway, controller.signal);
     runTools = await RunTools.resolve([...tools.values()], binding);
     const executor = new ToolExecutor({
       tools: runTools,

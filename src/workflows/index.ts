@@ -30,7 +30,8 @@ export type {
   WorkflowToolCall,
 } from './workflow-run.ts';
 export { mcpGateway } from './mcp-gateway.ts';
-export type { McpGateway, McpGatewayOptions, McpServerDeclaration, McpServerListing } from './mcp-gateway.ts';
+export type { McpGateway, McpGatewayOptions, McpServerDeclaration } from './mcp-gateway.ts';
+export type { McpServerListing } from './mcp-listing.ts';
 export { WorkflowCompileError, WorkflowMissingToolError, WorkflowVersionError } from './workflow-errors.ts';
 export type { WorkflowCompileCode } from './workflow-errors.ts';
 export type { RunToolsOption } from './workflow-tools.ts';

@@ -12,6 +12,7 @@ import type { Tool } from '../tool/tool.ts';
 import { ToolError } from '../tool/tool-error.ts';
 import { toolResult } from '../tool/tool-result.ts';
 import { utf8Length } from '../util/truncate.ts';
+import type { McpServerListing } from './mcp-listing.ts';
 
 /** One MCP server a workflow (or agent) may reach through the gateway. */
 export interface McpServerDeclaration {
@@ -25,12 +26,6 @@ export interface McpServerDeclaration {
    * serves one connection, so a declaration reused across runs needs the function).
    */
   readonly transport: McpConnection | McpTransport | (() => McpConnection | McpTransport);
-}
-
-/** One server's tools, as `mcp_list_tools` returns them. */
-export interface McpServerListing {
-  readonly server: string;
-  readonly tools: ReadonlyArray<{ readonly name: string; readonly description: string; readonly inputSchema: unknown }>;
 }
 
 /** Options of {@link mcpGateway}. */
@@ -95,7 +90,15 @@ export function mcpGateway(servers: readonly McpServerDeclaration[], options: Mc
     const out: McpServerListing[] = [];
     for (const id of ids) {
       const definitions = await (await client(id, signal)).definitions({ signal });
-      out.push({ server: id, tools: definitions.map((definition) => ({ name: definition.sourceName, description: definition.description, inputSchema: definition.inputSchema })) });
+      out.push({
+        server: id,
+        tools: definitions.map((definition) => ({
+          name: definition.sourceName,
+          description: definition.description,
+          inputSchema: definition.inputSchema,
+          ...(definition.outputSchema ? { outputSchema: definition.outputSchema } : {}),
+        })),
+      });
     }
     return out;
   };

@@ -18,6 +18,7 @@ import type { RunToolsOption } from './workflow-tools.ts';
 import { createWorkflowVersion } from './workflow-version.ts';
 import type { WorkflowVersion } from './workflow-version.ts';
 import { WorkflowCompileError } from './workflow-errors.ts';
+import { mcpListingSnapshot } from './mcp-listing.ts';
 import type { McpGateway } from './mcp-gateway.ts';
 import { versionWorkflows } from './version-workflows.ts';
 
@@ -88,7 +89,7 @@ export async function planWorkflow(workflow: PlannedWorkflow, options: PlanWorkf
     signal: options.signal,
     parentOperation: options.parentOperation,
   });
-  return versionOf(workflow, compiled!, [...tools.values()], inputSchema, outputSchema);
+  return versionOf(workflow, compiled!, [...tools.values()], inputSchema, outputSchema, mcpTools ? await mcpListingSnapshot(mcpTools) : undefined);
 }
 
 /**
@@ -127,9 +128,10 @@ async function versionOf(
   tools: readonly Tool[],
   inputSchema: JsonSchema | null,
   outputSchema: JsonSchema | null,
+  mcpSnapshot?: Record<string, string>,
 ): Promise<WorkflowVersion> {
   const snapshot = await createCapabilitySnapshot(tools);
-  const version = await createWorkflowVersion({ workflow: workflow.name, plan: compiled.plan, snapshot, inputSchema, outputSchema });
+  const version = await createWorkflowVersion({ workflow: workflow.name, plan: compiled.plan, snapshot, inputSchema, outputSchema, ...(mcpSnapshot ? { mcpSnapshot } : {}) });
   versionWorkflows.set(version, workflow);
   return version;
 }

@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../schema/json-schema.ts';
 import type { Tool } from '../tool/tool.ts';
-import type { McpServerListing } from './mcp-gateway.ts';
+import type { McpServerListing } from './mcp-listing.ts';
 import { workflowPlanJsonSchema } from './plan-schema.ts';
 
 /** What the planner is told about the workflow: never a tool's `execute`, only its descriptor. */

@@ -4,6 +4,8 @@ import type { JsonSchema } from '../schema/json-schema.ts';
 import { resolveSchema } from '../schema/resolve-schema.ts';
 import { validateJsonSchema } from '../schema/validate-json-schema.ts';
 import type { Tool } from '../tool/tool.ts';
+import type { McpGateway } from './mcp-gateway.ts';
+import { mcpListingSnapshot } from './mcp-listing.ts';
 import type { PlannedWorkflow } from './planned-workflow.ts';
 import type { WorkflowVersion } from './workflow-version.ts';
 
@@ -34,4 +36,19 @@ async function issuesOf(schema: object | undefined, jsonSchema: JsonSchema | nul
     return checked.success ? [] : checked.issues;
   }
   return jsonSchema === null ? [] : validateJsonSchema(jsonSchema, value);
+}
+
+/**
+ * Fails the run with `capability_drift` when an MCP server tool the planner was shown (the version's
+ * `mcpSnapshot`) is gone or changed: the gateway lists the servers' tools again before the first step.
+ */
+export async function checkMcpDrift(version: WorkflowVersion, gateway: McpGateway | undefined, signal: AbortSignal): Promise<void> {
+  const locked = version.mcpSnapshot;
+  if (!locked || !gateway) return;
+  const live = await mcpListingSnapshot(await gateway.list(signal));
+  for (const [key, hash] of Object.entries(locked)) {
+    if (live[key] !== hash) {
+      throw new RunFailedError('capability_drift', `MCP tool ${key} ${live[key] === undefined ? 'is gone from its server' : 'no longer matches the capability snapshot'} of workflow version ${version.id}; plan the workflow again`);
+    }
+  }
 }

@@ -139,5 +139,5 @@ async function runWithGateway(
   if (!options.model && version.plan.steps.some((step) => step.uses === 'ai.generate')) {
     throw new ConfigurationError(`Workflow ${version.workflow} has ai.generate steps: pass a model`);
   }
-  return executeVersion(version, workflow, tools, input, options, concurrency, planned, operation);
+  return executeVersion(version, workflow, tools, input, options, concurrency, planned, operation, gateway);
 }

@@ -26,6 +26,11 @@ export interface WorkflowVersion {
   /** The workflow's input and output JSON Schemas (null when it declared none). */
   readonly inputSchema: JsonSchema | null;
   readonly outputSchema: JsonSchema | null;
+  /**
+   * The descriptor hashes of the MCP server tools the planner was shown (`<server>/<tool>` → `sha256:…`), when
+   * the workflow was planned with a gateway; a run checks them before its first step.
+   */
+  readonly mcpSnapshot?: Readonly<Record<string, string>>;
 }
 
 type VersionBody = Omit<WorkflowVersion, 'id' | 'version'>;
@@ -44,6 +49,7 @@ const VersionShape = v.looseObject({
   snapshot: v.unknown(),
   inputSchema: v.nullable(v.record(v.string(), v.unknown())),
   outputSchema: v.nullable(v.record(v.string(), v.unknown())),
+  mcpSnapshot: v.optional(v.record(v.string(), v.pipe(v.string(), v.regex(/^sha256:[0-9a-f]{64}$/)))),
 });
 
 /**
@@ -71,6 +77,7 @@ export async function loadWorkflowVersion(value: unknown): Promise<WorkflowVersi
     snapshot,
     inputSchema: stored.inputSchema as JsonSchema | null,
     outputSchema: stored.outputSchema as JsonSchema | null,
+    ...(stored.mcpSnapshot ? { mcpSnapshot: stored.mcpSnapshot } : {}),
   };
   const id = await versionId(body);
   if (id !== stored.id) throw new WorkflowVersionError(`The workflow version's id ${stored.id} does not match its content (${id})`);

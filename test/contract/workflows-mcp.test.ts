@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { defineAgent } from 'ghostlight';
-import { compileWorkflow, definePlannedWorkflow, mcpGateway, planWorkflow, runWorkflow, WorkflowMissingToolError } from 'ghostlight/workflows';
+import { compileWorkflow, definePlannedWorkflow, loadWorkflowVersion, mcpGateway, planWorkflow, runWorkflow, WorkflowMissingToolError } from 'ghostlight/workflows';
 import { plannerModel, promptText } from '../support/workflow-models';
 import type { McpServerDeclaration } from 'ghostlight/workflows';
 import { scriptedModel } from '../support/scripted-model';
@@ -97,6 +97,16 @@ describe('declarative MCP in workflows (the real server-everything)', () => {
       expect(listed.map((server) => server.server)).toEqual(['everything']);
       const version = await planWorkflow(gatewayWorkflow, { model: plannerModel(plan), gateway, strategy: 'provider' });
       expect(version.plan.steps.map((step) => step.id)).toEqual(['list', 'sum', 'echo']);
+      expect(version.mcpSnapshot?.['everything/get-sum']).toMatch(/^sha256:[0-9a-f]{64}$/);
+      expect(await loadWorkflowVersion(JSON.parse(JSON.stringify(version)))).toEqual(version);
+
+      expect((await runWorkflow(version, { a: 1, b: 1 }, { mcp: { servers } })).status).toBe('completed');
+      const moved: McpServerDeclaration[] = [{ ...servers[0]!, transport: { url: `${origin}/empty/mcp`, allowInsecureHttp: true } }];
+      const drifted = await runWorkflow(version, { a: 1, b: 1 }, { mcp: { servers: moved } });
+      expect(drifted.status).toBe('failed');
+      expect(drifted.errorInfo?.causeCode).toBe('capability_drift');
+      expect(drifted.error!.message).toMatch(/^MCP tool everything\/[a-z-]+ is gone from its server of workflow version sha256:[0-9a-f]{64}; plan the workflow again$/);
+      expect(drifted.steps.every((step) => step.status === 'pending')).toBe(true);
     } finally {
       await gateway.close();
     }
