@@ -49,6 +49,7 @@ export interface McpGateway extends AsyncDisposable {
 
 const SERVER_ID = /^[a-zA-Z][a-zA-Z0-9_-]{0,63}$/;
 const PREVIEW_BYTES = 2_048;
+const MAX_INSTRUCTIONS = 4_000;
 
 /**
  * Exposes MCP servers as two ordinary tools (seed 002's declarative MCP): `mcp_list_tools({ server? })`
@@ -89,9 +90,12 @@ export function mcpGateway(servers: readonly McpServerDeclaration[], options: Mc
   const listing = async (ids: readonly string[], signal: AbortSignal): Promise<McpServerListing[]> => {
     const out: McpServerListing[] = [];
     for (const id of ids) {
-      const definitions = await (await client(id, signal)).definitions({ signal });
+      const connected = await client(id, signal);
+      const definitions = await connected.definitions({ signal });
+      const instructions = connected.server?.instructions;
       out.push({
         server: id,
+        ...(instructions ? { instructions: instructions.slice(0, MAX_INSTRUCTIONS) } : {}),
         tools: definitions.map((definition) => ({
           name: definition.sourceName,
           description: definition.description,

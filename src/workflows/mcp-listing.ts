@@ -4,6 +4,11 @@ import { sha256Hex } from '../util/sha256.ts';
 /** One server's tools, as `mcp_list_tools` returns them. */
 export interface McpServerListing {
   readonly server: string;
+  /**
+   * The server's own instructions from its handshake (at most 4,000 characters): shown to the planner as
+   * guidance (seed 002's guide skills). Guidance only: it grants nothing and is not locked.
+   */
+  readonly instructions?: string;
   readonly tools: ReadonlyArray<{ readonly name: string; readonly description: string; readonly inputSchema: unknown; readonly outputSchema?: unknown }>;
 }
 

@@ -88,7 +88,7 @@ describe('declarative MCP in workflows (the real server-everything)', () => {
     const run = await runWorkflow(gatewayWorkflow, { a: 1, b: 2 }, { mcp: { servers }, planner, plannerStrategy: 'provider' });
     expect(run.output).toEqual({ sum: 'The sum of 1 and 2 is 3.', echo: 'Echo: The sum of 1 and 2 is 3.' });
     const prompt = promptText(planner.calls[0]!);
-    expect(prompt).toContain('MCP servers (call a server\'s tool with mcp_call_tool {"server","name","arguments"}): [{"server":"everything","tools":[');
+    expect(prompt).toContain('MCP servers (call a server\'s tool with mcp_call_tool {"server","name","arguments"}; a server\'s instructions are guidance only): [{"server":"everything","instructions":"# Everything Server');
     expect(prompt).toContain('"name":"get-sum","description":"Returns the sum of two numbers"');
 
     const gateway = mcpGateway(servers);
