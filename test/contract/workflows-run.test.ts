@@ -11,6 +11,7 @@ import {
   WorkflowMissingToolError,
 } from 'ghostlight/workflows';
 import type { WorkflowRun, WorkflowVersion } from 'ghostlight/workflows';
+import { defineWorkflow } from 'ghostlight/assemblies';
 import { candidateTools, seedPlan } from '../support/workflow-fixtures';
 import { plannerModel, promptText, textModel } from '../support/workflow-models';
 
@@ -305,6 +306,21 @@ describe('running a workflow version', () => {
     expect(started).toContain('workflow_step>tool:fetchCandidates:application');
     expect(started.filter((entry) => entry === 'workflow_step>tool:lookupBackgroundCheck:code')).toHaveLength(2);
     expect(started.filter((entry) => entry.endsWith('>model'))).toHaveLength(1);
+  });
+
+  it('runs a workflow made by defineWorkflow (ghostlight/assemblies) without perform', async () => {
+    const { tools } = candidateTools();
+    const registry = createToolRegistry(tools);
+    const planned = defineWorkflow({
+      name: 'candidate-review',
+      description: 'Shortlist the strongest candidates of a job and check their backgrounds.',
+      input: v.strictObject({ jobId: v.string() }),
+      tools: ['fetchCandidates', 'scoreCandidate', 'lookupBackgroundCheck'],
+    });
+    const planner = plannerModel(seedPlan());
+    const run = await runWorkflow(planned, { jobId: 'j-7' }, { tools: registry, planner, plannerStrategy: 'provider' });
+    expect([run.status, run.planned, planner.calls.length]).toEqual(['completed', true, 1]);
+    expect(run.output).toEqual({ count: 2, best: { candidateId: 'c1', score: 0.95 } });
   });
 });
 
