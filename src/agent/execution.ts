@@ -1,4 +1,4 @@
-import { CancelledError, DeadlineExceededError, InvocationError } from '../error/control-errors.ts';
+import { CancelledError, DeadlineExceededError, InvocationError, cancelledMessage } from '../error/control-errors.ts';
 import type { GhostlightEvent } from '../events/events.ts';
 import type { RunStream } from './agent.ts';
 import { interject } from './interjections.ts';
@@ -78,10 +78,13 @@ export class Execution<TOutput = unknown> implements RunStream<TOutput>, AsyncDi
     return interject(this, message, options);
   }
 
-  /** Cancels the run: it ends `cancelled` (with `reason` as the error's message). Safe to call at any time. */
+  /**
+   * Cancels the run: it ends `cancelled`, its `run-cancel` event and its
+   * `CancelledError` saying "The run was cancelled: <reason>" ("The run was
+   * cancelled" without one; see `cancelledMessage`). Safe to call at any time.
+   */
   cancel(reason?: string): void {
-    if (this.#controller.signal.aborted) return;
-    this.#controller.abort(new CancelledError(reason === undefined ? {} : { message: reason }));
+    this.#abort(cancelledMessage(reason));
   }
 
   /**
@@ -123,8 +126,13 @@ export class Execution<TOutput = unknown> implements RunStream<TOutput>, AsyncDi
       for await (const event of this.events()) await onEvent(event);
     } catch (error) {
       this.#consumerError = { error };
-      this.cancel('The event consumer failed');
+      this.#abort('The event consumer failed');
     }
+  }
+
+  #abort(message: string): void {
+    if (this.#controller.signal.aborted) return;
+    this.#controller.abort(new CancelledError({ message }));
   }
 }
 

@@ -7,6 +7,21 @@ const cleanupMarker = errorMarker('CleanupError');
 const invocationMarker = errorMarker('InvocationError');
 const providerMarker = errorMarker('ProviderError');
 
+/** The message of a run cancelled without a reason (SPEC A22 gives no wording; this is Ghostlight's). */
+export const CANCELLED_MESSAGE = 'The run was cancelled';
+
+/**
+ * The message of a run cancelled with a reason an application or a client
+ * gave (`execution.cancel(reason)`, `POST …/runs/:runId/cancel {"reason"}`):
+ * "The run was cancelled: <reason>". The fixed prefix keeps a given reason
+ * from reading as one of Ghostlight's own messages ("The client went away",
+ * "The run passed its deadline", …), which never start with it. No reason (or
+ * an empty one) gives {@link CANCELLED_MESSAGE}.
+ */
+export function cancelledMessage(reason?: string): string {
+  return reason === undefined || reason === '' ? CANCELLED_MESSAGE : `${CANCELLED_MESSAGE}: ${reason}`;
+}
+
 /**
  * The run was cancelled through its `AbortSignal`. Raised inside tools and the
  * loop as control flow; it never becomes a tool result.
@@ -16,7 +31,7 @@ export class CancelledError extends GhostlightError {
   override readonly name = 'CancelledError';
 
   constructor(options: { message?: string; cause?: unknown } = {}) {
-    super({ message: options.message ?? 'The run was cancelled', cause: options.cause });
+    super({ message: options.message ?? CANCELLED_MESSAGE, cause: options.cause });
   }
 
   /** Whether `error` is a CancelledError. */

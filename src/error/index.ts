@@ -3,7 +3,9 @@ export type { GhostlightErrorOptions } from './ghostlight-error.ts';
 export { ConfigurationError, CapabilityError } from './configuration-error.ts';
 export { ProtocolError, OutputLimitError } from './protocol-error.ts';
 export {
+  CANCELLED_MESSAGE,
   CancelledError,
+  cancelledMessage,
   CleanupError,
   DeadlineExceededError,
   InvocationError,

@@ -60,7 +60,7 @@ const UNKNOWN_LOCAL_RUN = 'No such run here: runs stay readable for a short time
  * - `GET /agents/:name/runs/:runId/events?from=N` (or `Last-Event-ID`): resumes that stream.
  * - `POST /agents/:name/runs/:runId/interject`: `{"message", "interjectionId"?, "batchKey"?, "wait"?}` → the model's reply
  *   (with `"wait": false`, 202 `{interjectionId, state: "queued"}` at once).
- * - `POST /agents/:name/runs/:runId/cancel`: `{"reason"?}` → `{runId, state}`.
+ * - `POST /agents/:name/runs/:runId/cancel`: `{"reason"?}` → `{runId, state}`; the run ends `run-cancel` "The run was cancelled: <reason>".
  * - `GET /agents/:name/sessions/:sessionId`: the stored conversation (to restore a chat view).
  * - `POST /agents/:name/ag-ui`: AG-UI `RunAgentInput` → AG-UI events over SSE.
  * - `POST /agents/:name/chat`: AI SDK UI message stream (what `useChat` speaks).
@@ -258,10 +258,11 @@ export function createAgentApp(options: AgentAppOptions): Hono<AppEnv> {
   app.post('/agents/:name/runs/:runId/cancel', async (context) => {
     const ref = refOf(context);
     const hasBody = context.req.header('content-length') !== '0' && context.req.raw.body !== null && context.req.header('content-type') !== undefined;
-    const reason = parseCancelReason(hasBody ? await readJsonBody(context.req.raw, limits) : undefined);
-    const state = registry.cancel(ref.runId, ref.agent, ref.actorId, reason);
+    // "The run was cancelled: <reason>": the client's text only ever behind the fixed prefix.
+    const message = parseCancelReason(hasBody ? await readJsonBody(context.req.raw, limits) : undefined);
+    const state = registry.cancel(ref.runId, ref.agent, ref.actorId, message);
     if (!state && host) {
-      const answer = await host.cancel(ref, reason);
+      const answer = await host.cancel(ref, message);
       return context.json(answer, answer.state === 'cancelling' ? 202 : 200);
     }
     if (!state) throw new HttpError(404, 'unknown_run', UNKNOWN_LOCAL_RUN);

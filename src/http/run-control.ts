@@ -4,7 +4,7 @@ import type { RunStream } from '../agent/agent.ts';
 import { interject } from '../agent/interjections.ts';
 import { randomId } from '../util/id.ts';
 import { AgentInterjectionError } from '../error/agent-interjection-error.ts';
-import { InvocationError } from '../error/control-errors.ts';
+import { InvocationError, cancelledMessage } from '../error/control-errors.ts';
 import { HttpError } from './http-error.ts';
 import type { InterjectRequest, QueuedInterjection } from './run-host.ts';
 import { checkModelMessage, checkText } from './run-request.ts';
@@ -65,14 +65,23 @@ export async function interjectLocal(stream: RunStream, request: InterjectReques
   }
 }
 
-/** Parses the optional body of `POST /agents/:name/runs/:runId/cancel`: `{"reason"?: "…"}` (at most 500 characters). */
+/** Line breaks, other control characters and bidirectional overrides: refused in a client's cancel reason. */
+const UNSAFE_REASON_CHARACTERS = /[\p{Cc}\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+/**
+ * Parses the optional body of `POST /agents/:name/runs/:runId/cancel`,
+ * `{"reason"?: "…"}` (1-500 characters on one line, no control characters),
+ * into the message the run is cancelled with: "The run was cancelled:
+ * <reason>", or "The run was cancelled" without a reason (`cancelledMessage`).
+ * The client's text is untrusted: it only ever appears behind that prefix.
+ */
 export function parseCancelReason(body: Record<string, unknown> | undefined): string {
   const reason = body?.reason;
-  if (reason === undefined) return 'Cancelled by the client';
-  if (typeof reason !== 'string' || reason.length === 0 || reason.length > MAX_CANCEL_REASON) {
-    throw new HttpError(400, 'invalid_reason', `reason must be a non-empty string of at most ${MAX_CANCEL_REASON} characters`);
+  if (reason === undefined) return cancelledMessage();
+  if (typeof reason !== 'string' || reason.length === 0 || reason.length > MAX_CANCEL_REASON || UNSAFE_REASON_CHARACTERS.test(reason)) {
+    throw new HttpError(400, 'invalid_reason', `reason must be a non-empty string of at most ${MAX_CANCEL_REASON} characters, on one line, without control characters`);
   }
-  return reason;
+  return cancelledMessage(reason);
 }
 
 /** Maps what `interject` throws to client answers: 409 when the run is not running, 429 at its capacity, 400 for bad input. */

@@ -71,6 +71,11 @@ export interface RunHost {
   events(ref: RunHostRef, from: number, signal: AbortSignal): Promise<AsyncIterator<GhostlightEvent>>;
   /** Interjects into the live run and resolves with the model's reply (SPEC A18), or at once with `wait: false`. */
   interject(ref: RunHostRef, request: InterjectRequest, signal: AbortSignal): Promise<InterjectionReply | QueuedInterjection>;
-  /** Cancels the live run (cooperatively). */
-  cancel(ref: RunHostRef, reason: string): Promise<CancelAnswer>;
+  /**
+   * Cancels the live run (cooperatively). `message` is, verbatim, the message
+   * of the `CancelledError` the run ends with (its `run-cancel` event): the
+   * cancel route passes `cancelledMessage(clientReason)`, the host's own
+   * cancellations their own text ("The client went away").
+   */
+  cancel(ref: RunHostRef, message: string): Promise<CancelAnswer>;
 }

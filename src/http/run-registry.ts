@@ -56,7 +56,7 @@ export class RunRegistry {
   }
 
   /**
-   * Cancels the run if this isolate has it and `actorId` started it:
+   * Cancels the run (`message`: its `CancelledError`'s) if this isolate has it and `actorId` started it:
    * `cancelling` while it runs, `finished` once it ended, undefined when unknown here.
    */
   cancel(runId: string, agent: string, actorId: string, reason: string): 'cancelling' | 'finished' | undefined {

@@ -21,8 +21,8 @@ export interface StartedRun {
   /** The events, first one included; errors found before the run started are thrown from here as `HttpError`s. */
   readonly events: AsyncIterator<GhostlightEvent>;
   readonly abort: () => void;
-  /** Cancels the run with a reason (the cancel route); what `abort` does with "The client went away". */
-  readonly cancel: (reason: string) => void;
+  /** Cancels the run with `message` as its `CancelledError`'s (the cancel route's "The run was cancelled: <reason>"); `abort` is "The client went away". */
+  readonly cancel: (message: string) => void;
   /** Whether the run uses a session store. */
   readonly stored: boolean;
 }
@@ -58,7 +58,7 @@ export async function startRun(
   traceContext?: TraceContext,
 ): Promise<StartedRun> {
   const controller = new AbortController();
-  const cancel = (reason: string) => controller.abort(new CancelledError({ message: reason }));
+  const cancel = (message: string) => controller.abort(new CancelledError({ message }));
   const abort = () => cancel('The client went away');
   if (signal.aborted) abort();
   else signal.addEventListener('abort', abort, { once: true });

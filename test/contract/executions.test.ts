@@ -2,7 +2,9 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import {
   AgentInterjectionError,
+  CANCELLED_MESSAGE,
   CancelledError,
+  cancelledMessage,
   DeadlineExceededError,
   defineAgent,
   defineTool,
@@ -12,6 +14,13 @@ import {
 } from 'ghostlight';
 import type { GhostlightEvent } from 'ghostlight';
 import { scriptedModel } from '../support/scripted-model';
+
+/** The last event of a finished run's log. */
+async function lastEvent(events: AsyncIterable<GhostlightEvent>): Promise<GhostlightEvent | undefined> {
+  let last: GhostlightEvent | undefined;
+  for await (const event of events) last = event;
+  return last;
+}
 
 /** A tool that waits until the test opens it, telling the test when it started. */
 function gatedTool() {
@@ -76,9 +85,29 @@ describe('executions (SPEC A18)', () => {
     expect(run.outcome).toBe('cancelled');
     expect(run.response).toBe('');
     expect(CancelledError.isInstance(run.error)).toBe(true);
-    expect(run.errorInfo).toEqual({ name: 'CancelledError', message: 'The user pressed stop' });
+    const message = 'The run was cancelled: The user pressed stop';
+    expect(run.errorInfo).toEqual({ name: 'CancelledError', message });
+    expect((run.error as Error).message).toBe(message);
+    expect(await lastEvent(execution.events())).toMatchObject({ type: 'run-cancel', outcome: 'cancelled', response: '', error: { name: 'CancelledError', message } });
     expect(await execution.close()).toBe(run);
     expect(await execution.close()).toBe(run);
+  });
+
+  it('says "The run was cancelled" without a reason, and keeps the prefix before any given reason', async () => {
+    expect([cancelledMessage(), cancelledMessage(''), cancelledMessage('The client went away')]).toEqual([
+      CANCELLED_MESSAGE,
+      'The run was cancelled',
+      'The run was cancelled: The client went away',
+    ]);
+    const gate = gatedTool();
+    const agent = defineAgent({ name: 'worker', model: scriptedModel([slowTurn]), tools: [gate.tool] });
+    const execution = agent.start('Work');
+    await gate.running;
+    execution.cancel();
+    execution.cancel('Too late: the first cancel wins');
+    const run = await execution.wait();
+    expect(run.errorInfo).toEqual({ name: 'CancelledError', message: 'The run was cancelled' });
+    expect(await lastEvent(execution.events())).toMatchObject({ type: 'run-cancel', error: { message: 'The run was cancelled' } });
   });
 
   it('closes a finished execution without changing its outcome, and closes on asyncDispose', async () => {
@@ -150,6 +179,7 @@ describe('executions (SPEC A18)', () => {
     });
     await expect(failing.wait()).rejects.toThrow('consumer broke');
     expect((await failing.run).outcome).toBe('cancelled');
+    expect((await failing.run).errorInfo).toEqual({ name: 'CancelledError', message: 'The event consumer failed' });
   });
 
   it('resumes a waiting run when started with { approvals }', async () => {

@@ -177,9 +177,38 @@ describe.each(apps())('interject, cancel and detach over HTTP, runs %s', (_, mak
     await step.running;
     const cancelled = await app.fetch(post(`/agents/slow/runs/${runId}/cancel`, { reason: 'Changed my mind' }));
     expect({ status: cancelled.status, body: await cancelled.json() }).toEqual({ status: 202, body: { runId, state: 'cancelling' } });
-    expect((await events).at(-1)).toMatchObject({ type: 'run-cancel', outcome: 'cancelled' });
+    const terminal = { type: 'run-cancel', outcome: 'cancelled', response: '', error: { name: 'CancelledError', message: 'The run was cancelled: Changed my mind' } };
+    expect((await events).at(-1)).toMatchObject(terminal);
+    expect((await eventsOf(await app.fetch(get(`/agents/slow/runs/${runId}/events`)))).at(-1)).toMatchObject(terminal);
     const again = await app.fetch(new Request(`http://app.test/agents/slow/runs/${runId}/cancel`, { method: 'POST' }));
     expect({ status: again.status, body: await again.json() }).toEqual({ status: 200, body: { runId, state: 'finished' } });
+  });
+
+  it('puts a client reason behind the fixed prefix, says "The run was cancelled" without one, and refuses unsafe reasons', async () => {
+    const cancelWith = async (body: unknown) => {
+      const step = gate();
+      const { app } = make(slowAgent(step));
+      const response = await app.fetch(post('/agents/slow/runs', { input: 'Work on it' }, { accept: 'text/event-stream' }));
+      const runId = response.headers.get('x-ghostlight-run-id')!;
+      const events = eventsOf(response);
+      await step.running;
+      const refused = [`a\nb`, 'Stop\u202eno', 'tab\there', '\u2028'];
+      for (const reason of refused) {
+        expect(await errorOf(await app.fetch(post(`/agents/slow/runs/${runId}/cancel`, { reason })))).toMatchObject({
+          status: 400,
+          error: { code: 'invalid_reason', message: 'reason must be a non-empty string of at most 500 characters, on one line, without control characters' },
+        });
+      }
+      const request =
+        body === undefined ? new Request(`http://app.test/agents/slow/runs/${runId}/cancel`, { method: 'POST' }) : post(`/agents/slow/runs/${runId}/cancel`, body);
+      expect((await app.fetch(request)).status).toBe(202);
+      return ((await events).at(-1) as { error: unknown }).error;
+    };
+    // A reason that reads like one of Ghostlight's own messages still carries the prefix.
+    expect(await cancelWith({ reason: 'The client went away' })).toEqual({ name: 'CancelledError', message: 'The run was cancelled: The client went away' });
+    expect(await cancelWith({ reason: 'é'.repeat(500) })).toEqual({ name: 'CancelledError', message: `The run was cancelled: ${'é'.repeat(500)}` });
+    expect(await cancelWith({})).toEqual({ name: 'CancelledError', message: 'The run was cancelled' });
+    expect(await cancelWith(undefined)).toEqual({ name: 'CancelledError', message: 'The run was cancelled' });
   });
 
   it('never lets another actor see, interject into or cancel a run, and checks ids and bodies', async () => {
@@ -261,7 +290,7 @@ describe('durable runs: the stored log outlives the object', () => {
     const response = await app.fetch(post('/agents/slow/runs', { input: 'Work on it' }, { accept: 'text/event-stream' }));
     const events = await eventsOf(response);
     expect(events).toHaveLength(6);
-    expect(events.at(-1)).toMatchObject({ type: 'run-cancel', outcome: 'cancelled' });
+    expect(events.at(-1)).toMatchObject({ type: 'run-cancel', outcome: 'cancelled', error: { name: 'CancelledError', message: "The run's event log reached its limit" } });
     objects.evict();
     expect(await eventsOf(await app.fetch(get(`/agents/slow/runs/${response.headers.get('x-ghostlight-run-id')}/events`)))).toEqual(events);
   });

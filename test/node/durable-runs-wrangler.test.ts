@@ -94,7 +94,9 @@ describe('durable runs (one Durable Object per run) under wrangler dev', () => {
     const cancelled = await post(`/agents/slow/runs/${longId}/cancel`, { reason: 'Changed my mind' });
     expect(cancelled.status).toBe(202);
     expect(await cancelled.json()).toEqual({ runId: longId, state: 'cancelling' });
-    expect((await longReader.untilEnd()).at(-1)).toMatchObject({ type: 'run-cancel', outcome: 'cancelled' });
+    const terminal = { type: 'run-cancel', outcome: 'cancelled', error: { name: 'CancelledError', message: 'The run was cancelled: Changed my mind' } };
+    expect((await longReader.untilEnd()).at(-1)).toMatchObject(terminal);
+    expect((await finished(longId)).at(-1)).toMatchObject(terminal);
     const again = await post(`/agents/slow/runs/${longId}/cancel`, {});
     expect(await again.json()).toEqual({ runId: longId, state: 'finished' });
     const late = await post(`/agents/slow/runs/${longId}/interject`, { message: 'Hello?' });
@@ -115,6 +117,7 @@ describe('durable runs (one Durable Object per run) under wrangler dev', () => {
       [post(`/agents/slow/runs/${runId}/interject`, { message: 'x'.repeat(20_000) }), 413, 'body_too_large'],
       [post(`/agents/slow/runs/${runId}/interject`, { message: [{ type: 'tool-call', toolCallId: 'a', toolName: 'b', input: {} }] }), 400, 'invalid_message'],
       [post(`/agents/slow/runs/${runId}/cancel`, { reason: 7 }), 400, 'invalid_reason'],
+      [post(`/agents/slow/runs/${runId}/cancel`, { reason: 'Two\nlines' }), 400, 'invalid_reason'],
       [post('/agents/slow/runs', { input: 'wait 1', detach: 'yes' }), 400, 'invalid_detach'],
     ];
     for (const [pending, status, code] of refusals) {
@@ -124,7 +127,7 @@ describe('durable runs (one Durable Object per run) under wrangler dev', () => {
     // The client goes away from a run that is not detached: the run is cancelled (noticed at the next heartbeat).
     await reader.close();
     const events = await finished(runId);
-    expect(events.at(-1)).toMatchObject({ type: 'run-cancel', outcome: 'cancelled' });
+    expect(events.at(-1)).toMatchObject({ type: 'run-cancel', outcome: 'cancelled', error: { name: 'CancelledError', message: 'The client went away' } });
   }, 60_000);
 
   it('keeps a detached run working after its client disconnects, bounded by the run deadline', async () => {

@@ -47,6 +47,7 @@ export function durableRuns(namespace: DurableObjectNamespaceLike): RunHost {
     result: async (start: RunHostStart) => (await (await call(start, 'result', start)).json()) as RunSummary,
     events: async (ref: RunHostRef, from: number) => events(await call(ref, 'events', { from })),
     interject: async (ref: RunHostRef, request: InterjectRequest) => (await (await call(ref, 'interject', request)).json()) as InterjectionReply | QueuedInterjection,
-    cancel: async (ref: RunHostRef, reason: string) => (await (await call(ref, 'cancel', { reason })).json()) as CancelAnswer,
+    // `message` is the run's CancelledError message, made by the cancel route; the wire field keeps its name.
+    cancel: async (ref: RunHostRef, message: string) => (await (await call(ref, 'cancel', { reason: message })).json()) as CancelAnswer,
   };
 }

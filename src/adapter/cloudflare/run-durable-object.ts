@@ -2,6 +2,7 @@ import type { Agent } from '../../agent/agent.ts';
 import type { RunSummary } from '../../agent/run.ts';
 import { EMPTY_USAGE } from '../../agent/usage.ts';
 import { ConfigurationError } from '../../error/configuration-error.ts';
+import { cancelledMessage } from '../../error/control-errors.ts';
 import type { ErrorInfo, GhostlightEvent } from '../../events/events.ts';
 import { HttpError } from '../../http/http-error.ts';
 import { interjectionHttpError, interjectLocal, unknownRun } from '../../http/run-control.ts';
@@ -115,7 +116,7 @@ export function defineRunDurableObject<ENV = unknown>(setup: (env: ENV) => RunDu
           case 'interject':
             return Response.json(await this.#interject(body as unknown as InterjectRequest, request.signal));
           case 'cancel':
-            return Response.json(this.#cancel(meta, String(body.reason)));
+            return Response.json(this.#cancel(meta, typeof body.reason === 'string' ? body.reason : cancelledMessage()));
           default:
             throw new HttpError(404, 'not_found', 'Unknown run operation');
         }
@@ -255,10 +256,11 @@ export function defineRunDurableObject<ENV = unknown>(setup: (env: ENV) => RunDu
       return interjectLocal(live.started.stream, request, signal);
     }
 
-    #cancel(meta: RunMeta, reason: string): { runId: string; state: 'cancelling' | 'finished' } {
+    /** `message` is the run's `CancelledError` message as the Worker's cancel route made it ("The run was cancelled: <reason>"). */
+    #cancel(meta: RunMeta, message: string): { runId: string; state: 'cancelling' | 'finished' } {
       const live = this.#live;
       if (meta.state !== 'running' || !live || live.log.ended) return { runId: meta.runId, state: 'finished' };
-      live.started.cancel(reason);
+      live.started.cancel(message);
       return { runId: meta.runId, state: 'cancelling' };
     }
   };
