@@ -202,7 +202,7 @@ describe.each(apps())('interject, cancel and detach over HTTP, runs %s', (_, mak
       const request =
         body === undefined ? new Request(`http://app.test/agents/slow/runs/${runId}/cancel`, { method: 'POST' }) : post(`/agents/slow/runs/${runId}/cancel`, body);
       expect((await app.fetch(request)).status).toBe(202);
-      return ((await events).at(-1) as { error: unknown }).error;
+      return (await events).at(-1)?.error;
     };
     // A reason that reads like one of Ghostlight's own messages still carries the prefix.
     expect(await cancelWith({ reason: 'The client went away' })).toEqual({ name: 'CancelledError', message: 'The run was cancelled: The client went away' });
