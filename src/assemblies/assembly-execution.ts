@@ -113,6 +113,8 @@ export class AssemblyExecution {
   #tick = 0;
   #state: RunState;
   #answer: Run | undefined;
+  /** The latest completed assistant text: a partial run's response (SPEC A22). */
+  #latestText = '';
   readonly #startedAt = Date.now();
   readonly #unlink: () => void;
   /** Whether participants' events are written as `agent-stream` wrappers (default true). */
@@ -183,7 +185,7 @@ export class AssemblyExecution {
   #finish(answer: Run | undefined, failure: { error: unknown } | undefined): AssemblyRun {
     const { error } = failure ?? {};
     const outcome = failure ? outcomeOf(error) : 'completed';
-    const response = !failure ? answer!.response : outcome === 'failed' ? safeMessage(error) : '';
+    const response = !failure ? answer!.response : outcome === 'failed' ? safeMessage(error) : outcome === 'partial' ? this.#latestText : '';
     const info: ErrorInfo | undefined = failure ? assemblyErrorInfo(error, response) : undefined;
     const output = failure ? undefined : answer!.output;
     const added: ModelMessage[] = [this.input, ...(answer ? answer.newMessages.filter((message) => message.role !== 'user') : [])];
@@ -278,6 +280,7 @@ export class AssemblyExecution {
       if (error !== undefined && DeadlineExceededError.isInstance(error) && deadline === ownDeadline && ownDeadline !== undefined && !this.signal.aborted) {
         error = new AssemblyStepTimeoutError(`assembly step ${JSON.stringify(request.participant)} exceeded its timeout`);
       }
+      this.#noteText(run, error);
       const attemptUsage = run?.usage ?? EMPTY_USAGE;
       usage = addUsage(usage, attemptUsage);
       const finished = { number, startedAt, finishedAt: Date.now(), startTick, finishTick: ++this.#tick, usage: attemptUsage };
@@ -371,6 +374,20 @@ export class AssemblyExecution {
     return run;
   }
 
+  /**
+   * Keeps the latest completed assistant text for a `partial` outcome: the
+   * response of a step that completed, or of a nested composite that itself
+   * ended `partial` at the run's deadline (its own latest completed text). A
+   * failed, timed-out or retried attempt, an accepted handoff and a participant
+   * cut off mid-answer add none.
+   */
+  #noteText(run: Run | undefined, error: unknown): void {
+    if (run === undefined || run.response === '') return;
+    const completed = error === undefined && run.outcome === 'completed';
+    const nestedPartial = isAssemblyRun(run) && run.outcome === 'partial' && DeadlineExceededError.isInstance(error);
+    if (completed || nestedPartial) this.#latestText = run.response;
+  }
+
   /** Writes a buffered step's events (the swarm member that answered). */
   release(events: readonly EventPayload[]): void {
     for (const event of events) this.emit(event);
@@ -385,9 +402,11 @@ export class AssemblyExecution {
     const cleanups: Array<() => void> = [];
     const external = this.options.signal;
     if (external) {
-      if (external.aborted) this.#controller.abort(new CancelledError({ cause: external.reason }));
+      // An enclosing composite's deadline reaches a nested one through its signal, first: the deadline, not a cancellation.
+      const reason = () => (DeadlineExceededError.isInstance(external.reason) ? external.reason : new CancelledError({ cause: external.reason }));
+      if (external.aborted) this.#controller.abort(reason());
       else {
-        const onAbort = () => this.#controller.abort(new CancelledError({ cause: external.reason }));
+        const onAbort = () => this.#controller.abort(reason());
         external.addEventListener('abort', onAbort, { once: true });
         cleanups.push(() => external.removeEventListener('abort', onAbort));
       }
