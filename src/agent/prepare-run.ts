@@ -1,6 +1,6 @@
 import type { LanguageModel, ModelMessage } from 'ai';
 import { CleanupError } from '../error/control-errors.ts';
-import { ConfigurationError } from '../error/configuration-error.ts';
+import { ConfigurationError, SessionRequiredError } from '../error/configuration-error.ts';
 import type { EventPayload } from '../events/events.ts';
 import type { Operation } from '../instrumentation/operation.ts';
 import type { AsyncScope } from '../lifetime/async-scope.ts';
@@ -185,7 +185,7 @@ async function prepare(input: PrepareRunInput): Promise<PreparedRun> {
 
   const waiting = tools.list().find((tool) => tool.needsApproval);
   if (waiting && !approvals) {
-    throw new ConfigurationError(`Tool ${waiting.name} can need approval, and a run waits for approval in its session: pass sessions (a session store) to the run`);
+    throw new SessionRequiredError(`Tool ${waiting.name} can need approval, and a run waits for approval in its session: pass sessions (a session store) to the run`);
   }
   let modelTools: readonly Tool[] = tools.list();
   const arrangedInstructions: Array<string | undefined> = [];

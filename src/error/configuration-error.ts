@@ -2,6 +2,7 @@ import { GhostlightError, errorMarker, markerGuard } from './ghostlight-error.ts
 
 const configurationMarker = errorMarker('ConfigurationError');
 const capabilityMarker = errorMarker('CapabilityError');
+const sessionRequiredMarker = errorMarker('SessionRequiredError');
 
 /**
  * Bad configuration, detected before a run starts (an invalid tool name, a
@@ -27,4 +28,17 @@ export class CapabilityError extends ConfigurationError {
 
   /** Whether `error` is a CapabilityError. */
   static override isInstance = markerGuard<CapabilityError>(capabilityMarker);
+}
+
+/**
+ * A run that needs a session store got none: one of its tools can wait for
+ * approval, and a run waits in its session. Over HTTP, a request that names
+ * no session this actor may use gets a 4xx instead of a 500.
+ */
+export class SessionRequiredError extends ConfigurationError {
+  readonly [sessionRequiredMarker] = true;
+  override readonly name = 'SessionRequiredError';
+
+  /** Whether `error` is a SessionRequiredError. */
+  static override isInstance = markerGuard<SessionRequiredError>(sessionRequiredMarker);
 }

@@ -1,6 +1,6 @@
 export { GhostlightError } from './ghostlight-error.ts';
 export type { GhostlightErrorOptions } from './ghostlight-error.ts';
-export { ConfigurationError, CapabilityError } from './configuration-error.ts';
+export { ConfigurationError, CapabilityError, SessionRequiredError } from './configuration-error.ts';
 export { ProtocolError, OutputLimitError } from './protocol-error.ts';
 export {
   CANCELLED_MESSAGE,

@@ -148,7 +148,7 @@ export function createAgentApp(options: AgentAppOptions): Hono<AppEnv> {
     const { agent, auth: caller } = context.var;
     const sessions = await sessionFor(agent, caller.actorId, request.sessionId, sessionRequired);
     const runTimeoutMs = options.runTimeoutMs ?? (detach ? DETACHED_RUN_MS : undefined);
-    const settings = { sessions, runTimeoutMs, instrumentation: options.instrumentation };
+    const settings = { sessions, runTimeoutMs, instrumentation: options.instrumentation, keepsSessions: stores.has(agent.name) };
     const signal = detach ? new AbortController().signal : context.req.raw.signal;
     const started = await startRun(agent, request, caller, settings, signal, graceMs, traceOf(context.req.raw));
     registry.add(started.stream, agent.name, caller.actorId, started.cancel);

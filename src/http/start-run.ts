@@ -3,6 +3,7 @@ import type { Askable } from '../agent/askable.ts';
 import { isAgent } from '../agent/as-tool.ts';
 import { isApprovalResponse } from '../agent/invocation.ts';
 import type { AgentInput } from '../agent/invocation.ts';
+import { SessionRequiredError } from '../error/configuration-error.ts';
 import { CancelledError, InvocationError } from '../error/control-errors.ts';
 import { GhostlightError } from '../error/ghostlight-error.ts';
 import { ApprovalError } from '../error/approval-error.ts';
@@ -33,6 +34,8 @@ export interface StartRunSettings {
   readonly sessions?: SessionStore | undefined;
   readonly runTimeoutMs?: number | undefined;
   readonly instrumentation?: Instrumentation | undefined;
+  /** Whether the app keeps sessions for this agent: then a run that needs one and got none is the client's 4xx. */
+  readonly keepsSessions?: boolean | undefined;
   /** The run's id, when the host chose it (a Durable Object named after it). */
   readonly runId?: string | undefined;
 }
@@ -62,6 +65,7 @@ export async function startRun(
   const abort = () => cancel('The client went away');
   if (signal.aborted) abort();
   else signal.addEventListener('abort', abort, { once: true });
+  const failure = (error: unknown) => (SessionRequiredError.isInstance(error) && settings.keepsSessions ? sessionRequired(agent.name, request.sessionId) : toHttpError(error));
   let stream: RunStream;
   try {
     // Approval answers continue an agent's waiting run; assemblies do not stop for approvals.
@@ -79,12 +83,12 @@ export async function startRun(
       ...(settings.runId !== undefined ? { _internal: { runId: settings.runId } } : {}),
     });
   } catch (error) {
-    throw toHttpError(error);
+    throw failure(error);
   }
   const iterator = stream.events()[Symbol.asyncIterator]();
   const first = iterator.next().then(
     (result) => ({ result }),
-    (error: unknown) => ({ error: toHttpError(error) }),
+    (error: unknown) => ({ error: failure(error) }),
   );
   let timer: ReturnType<typeof setTimeout> | undefined;
   const early = await (Number.isFinite(graceMs)
@@ -136,6 +140,17 @@ export function toHttpError(error: unknown): unknown {
   if (SessionStoreError.isInstance(error)) return new HttpError(503, 'session_unavailable', 'The session store is unavailable; please retry');
   if (CancelledError.isInstance(error)) return new HttpError(499, 'client_closed', 'The client closed the request');
   return error;
+}
+
+/**
+ * The answer for a run that waits for approvals in its session when the
+ * request names no session this actor may use: a 404 for a named one (the
+ * same answer whether it is unknown or another's), a 400 for none.
+ */
+function sessionRequired(agent: string, sessionId: string | undefined): HttpError {
+  const how = `name a session of yours (POST /agents/${encodeURIComponent(agent)}/sessions issues one)`;
+  if (sessionId !== undefined) return new HttpError(404, 'unknown_session', `No such session: agent ${agent} waits for approvals in a session, so ${how}`);
+  return new HttpError(400, 'session_required', `Agent ${agent} waits for approvals in a session: ${how}`);
 }
 
 /** The one answer for a session id this actor may not use, whether it exists or not. */

@@ -290,7 +290,7 @@ describe('human approvals', () => {
 });
 
 describe('human approvals over HTTP', () => {
-  async function appWith(turns: ScriptedTurn[]) {
+  async function appWith(turns: ScriptedTurn[], sessionIds: 'client' | 'server' = 'client') {
     const { createAgentApp } = await import('ghostlight/http');
     const { tool, executed } = refundTool({ always: true });
     const model = scriptedModel(turns);
@@ -299,7 +299,7 @@ describe('human approvals over HTTP', () => {
       agents: [agent],
       auth: (request) => ({ actorId: request.headers.get('x-user') ?? 'ada' }),
       sessions: new MemorySessionStore(),
-      sessionIds: 'client',
+      sessionIds,
     });
     const call = (path: string, body?: unknown, headers: Record<string, string> = {}) =>
       app.fetch(new Request(`http://app${path}`, body === undefined ? { headers } : { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }));
@@ -351,6 +351,33 @@ describe('human approvals over HTTP', () => {
     expect(second).toContainEqual({ type: 'tool-output-available', toolCallId: 'call-1', output: 'refunded 20' });
     expect(second.at(-1)).toMatchObject({ type: 'finish', messageMetadata: { outcome: 'completed' } });
     expect(executed).toEqual([20]);
+  });
+
+  it('answers 4xx, not 500, when the request names no session of this actor (server-issued ids) and the run would wait in one', async () => {
+    const { call, executed, model } = await appWith([refundTurn(20)], 'server');
+    const user = { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Refund A-1' }] };
+    const how = 'name a session of yours (POST /agents/support/sessions issues one)';
+    const unissued = await call('/agents/support/chat', { id: chatId, messages: [user], trigger: 'submit-message' });
+    expect(unissued.status).toBe(404);
+    expect(await unissued.json()).toEqual({ error: { code: 'unknown_session', message: `No such session: agent support waits for approvals in a session, so ${how}` } });
+    // Another actor's session gets the same answer as one never issued.
+    const { sessionId } = await (await call('/agents/support/sessions', {}, { 'x-user': 'eve' })).json();
+    const foreign = await call('/agents/support/chat', { id: sessionId, messages: [user], trigger: 'submit-message' });
+    expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toEqual({ error: { code: 'unknown_session', message: `No such session: agent support waits for approvals in a session, so ${how}` } });
+    const unnamed = await call('/agents/support/chat', { messages: [user], trigger: 'submit-message' });
+    expect(unnamed.status).toBe(400);
+    expect(await unnamed.json()).toEqual({ error: { code: 'session_required', message: `Agent support waits for approvals in a session: ${how}` } });
+    const runs = await call('/agents/support/runs', { input: 'Refund A-1' });
+    expect(runs.status).toBe(400);
+    expect(await runs.json()).toEqual({ error: { code: 'session_required', message: `Agent support waits for approvals in a session: ${how}` } });
+    expect(model.calls).toEqual([]);
+    expect(executed).toEqual([]);
+    // A session issued to this actor works as before.
+    const { parseSse } = await import('../support/sse');
+    const own = (await (await call('/agents/support/sessions', {})).json()).sessionId as string;
+    const chunks = parseSse(await (await call('/agents/support/chat', { id: own, messages: [user], trigger: 'submit-message' })).text()).map((frame) => frame.data as Record<string, unknown>);
+    expect(chunks.at(-1)).toMatchObject({ type: 'finish', messageMetadata: { outcome: 'waiting' } });
   });
 
   it('ends an AG-UI run with the interrupt outcome and continues it from RunAgentInput.resume', async () => {
