@@ -1,3 +1,6 @@
+// Why this file is long (STYLE.md: above 400 lines a file needs a reason): it is the agent's one central loop: turns,
+// tool batches, limits, cancellation, the terminal event, and parking/settling a run that waits for approvals, which
+// read and write the loop's private state. Pieces that need none of it live beside it (model-step, tool-executor, approvals).
 import type { ModelMessage } from 'ai';
 import { CancelledError, CleanupError, DeadlineExceededError, isControlError } from '../error/control-errors.ts';
 import { OutputLimitError, ProtocolError } from '../error/protocol-error.ts';

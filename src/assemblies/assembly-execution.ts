@@ -1,3 +1,6 @@
+// Why this file is long (STYLE.md): it is the one step runner every composite shares: policies (timeout, retries,
+// delay), the per-step event and output bounds, event routing (live, buffered, hidden) and the terminal outcome all act
+// on one execution's state; Workflow, Swarm and Graph only decide which step runs next.
 import type { ModelMessage, UserModelMessage } from 'ai';
 import type { RunStream } from '../agent/agent.ts';
 import type { Askable, AssemblyKind } from '../agent/askable.ts';

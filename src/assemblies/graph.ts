@@ -1,3 +1,6 @@
+// Why this file is a little over 400 lines (STYLE.md): it is the Graph's runtime in one place (routing, fan-out with
+// its semaphore, fan-in, error edges, the shared step limit); its topology checks are in graph-topology.ts, its state
+// in graph-state.ts and its Mermaid text in mermaid.ts.
 import type { UserContent } from 'ai';
 import { isAskable } from '../agent/askable.ts';
 import type { Askable } from '../agent/askable.ts';

@@ -1,3 +1,5 @@
+// Why this file is long (STYLE.md): it is one program's lifecycle on an engine (start, steps, observation, pending
+// calls, the approval journal, cleanup); the pieces are one state machine whose transitions must be read together.
 import type { Artifact } from '../content/artifact.ts';
 import { CleanupError, isControlError } from '../error/control-errors.ts';
 import type { ToolCallResult } from '../tool/tool-result.ts';

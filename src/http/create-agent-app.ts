@@ -1,3 +1,5 @@
+// Why this file is a little over 400 lines (STYLE.md): it is the route table of the HTTP app, where each route is a few
+// lines that call into the request readers (run-request, client-messages, approval-requests, run-control, start-run).
 import { Hono } from 'hono';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Askable } from '../agent/askable.ts';

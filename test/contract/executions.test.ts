@@ -13,6 +13,7 @@ import {
   WAIT_DEADLINE_MESSAGE,
 } from 'ghostlight';
 import type { GhostlightEvent } from 'ghostlight';
+import { gatedTool } from '../support/gated-tool';
 import { scriptedModel } from '../support/scripted-model';
 
 /** The last event of a finished run's log. */
@@ -20,25 +21,6 @@ async function lastEvent(events: AsyncIterable<GhostlightEvent>): Promise<Ghostl
   let last: GhostlightEvent | undefined;
   for await (const event of events) last = event;
   return last;
-}
-
-/** A tool that waits until the test opens it, telling the test when it started. */
-function gatedTool() {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  let started!: () => void;
-  const running = new Promise<void>((resolve) => (started = resolve));
-  const tool = defineTool({
-    name: 'slow_work',
-    description: 'Does slow work.',
-    input: v.strictObject({}),
-    execute: async (_input, binding) => {
-      started();
-      await Promise.race([opened, new Promise((_, reject) => binding.signal.addEventListener('abort', () => reject(binding.signal.reason)))]);
-      return 'done';
-    },
-  });
-  return { tool, open, running };
 }
 
 const slowTurn = { toolCalls: [{ name: 'slow_work', input: {} }] };

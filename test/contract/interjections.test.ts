@@ -2,27 +2,9 @@ import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { AgentInterjectionError, defineAgent, defineTool, Instrumentation, interject, INTERJECTION_PREFIX, InvocationError, OperationRecorder } from 'ghostlight';
 import type { GhostlightEvent } from 'ghostlight';
+import { gatedTool } from '../support/gated-tool';
 import { respondingModel, scriptedModel } from '../support/scripted-model';
 import type { ScriptedTurn } from '../support/scripted-model';
-
-/** A tool that waits until the test opens it, telling the test when it started. */
-function gatedTool() {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  let started!: () => void;
-  const running = new Promise<void>((resolve) => (started = resolve));
-  const tool = defineTool({
-    name: 'slow_work',
-    description: 'Does slow work.',
-    input: v.strictObject({}),
-    execute: async () => {
-      started();
-      await opened;
-      return 'done';
-    },
-  });
-  return { tool, open, running };
-}
 
 const interjectionTexts = (prompt: ReadonlyArray<{ role: string; content: unknown }>) =>
   prompt

@@ -1,9 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { buildPlayground, openBrowser, screenshotDir, send, startWorker } from './playground-harness';
+import { openPlayground, screenshotDir, send } from './playground-harness';
 
 /** Waits for the next assistant turn after `before` to end, and returns it. */
 async function turnAfter(page: Page, before: number) {
@@ -13,24 +11,16 @@ async function turnAfter(page: Page, before: number) {
 }
 
 describe('approvals in the playground (Chromium, offline model)', () => {
-  let worker: Awaited<ReturnType<typeof startWorker>>;
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
+  let playground: Awaited<ReturnType<typeof openPlayground>> | undefined;
   let page: Page;
-  const persist = mkdtempSync(join(tmpdir(), 'ghostlight-e2e-approvals-'));
 
   beforeAll(async () => {
-    await buildPlayground();
-    worker = await startWorker(persist);
-    browser = await openBrowser();
-    page = browser.page;
-    await page.goto(`${worker.url}/`);
-    await page.waitForSelector('#prompt');
+    playground = await openPlayground('approvals');
+    page = playground.page;
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await worker?.stop();
-    rmSync(persist, { recursive: true, force: true });
+    await playground?.close();
   });
 
   it('stops a refund above 50 for approval; Approve runs it and the run completes', async () => {

@@ -89,3 +89,26 @@ export async function send(page: Page, text: string, options: { timeout?: number
   await turn.and(page.locator('[data-outcome]')).waitFor({ timeout: options.timeout ?? 20_000 });
   return turn;
 }
+
+/** The built playground served by a fresh Worker (its own persisted state) and open in Chromium; `close()` undoes it all. */
+export async function openPlayground(name: string): Promise<{ page: Page; worker: { url: string }; close(): Promise<void> }> {
+  const persist = mkdtempSync(join(tmpdir(), `ghostlight-e2e-${name}-`));
+  let worker: Awaited<ReturnType<typeof startWorker>> | undefined;
+  let browser: Awaited<ReturnType<typeof openBrowser>> | undefined;
+  const close = async () => {
+    await browser?.close();
+    await worker?.stop();
+    rmSync(persist, { recursive: true, force: true });
+  };
+  try {
+    await buildPlayground();
+    worker = await startWorker(persist);
+    browser = await openBrowser();
+    await browser.page.goto(`${worker.url}/`);
+    await browser.page.waitForSelector('#prompt');
+    return { page: browser.page, worker, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

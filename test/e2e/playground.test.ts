@@ -1,30 +1,20 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { buildPlayground, openBrowser, screenshotDir, send, startWorker } from './playground-harness';
+import { openPlayground, screenshotDir, send } from './playground-harness';
 
 describe('the playground, served by the Worker, in Chromium', () => {
-  let worker: Awaited<ReturnType<typeof startWorker>>;
-  let browser: Awaited<ReturnType<typeof openBrowser>>;
+  let playground: Awaited<ReturnType<typeof openPlayground>> | undefined;
   let page: Page;
-  const persist = mkdtempSync(join(tmpdir(), 'ghostlight-e2e-worker-'));
 
   beforeAll(async () => {
-    await buildPlayground();
-    worker = await startWorker(persist);
-    browser = await openBrowser();
-    page = browser.page;
-    await page.goto(`${worker.url}/`);
-    await page.waitForSelector('#prompt');
+    playground = await openPlayground('worker');
+    page = playground.page;
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await worker?.stop();
-    rmSync(persist, { recursive: true, force: true });
+    await playground?.close();
   });
 
   it('runs the help-center agent in this tab with the offline model: a tool card, then the answer', async () => {

@@ -1,3 +1,5 @@
+// Why this file is a little over 400 lines (STYLE.md): it is one recursive-descent parser of the regex grammar; its
+// character classes, case folding and sets are in their own files, and the grammar reads best as one piece.
 import { foldCode, foldSet } from './case-folding.ts';
 import { ANY, DIGITS, NOT_LINE_TERMINATOR, NOT_NEWLINE, POSIX_CLASSES, SPACE, wordCharacters } from './char-classes.ts';
 import { charSet, unionOf } from './char-set.ts';
