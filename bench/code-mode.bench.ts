@@ -16,6 +16,7 @@ import { resolveCodeLimits } from '../src/code-mode/code-limits';
 import { CodeProgram } from '../src/code-mode/code-program';
 import type { Tool } from 'ghostlight';
 import { median, ms, sample } from './harness';
+import { fanOutProgram, question, salesTools } from './sales-task';
 import type { BenchSection } from './harness';
 
 const echoSchema = { type: 'object', properties: { i: { type: 'number' } }, additionalProperties: true } as const;
@@ -113,28 +114,6 @@ async function time(task: () => Promise<unknown>): Promise<number> {
 
 // ---- model round trips and input tokens for a fixed 10-tool fan-out task ----
 
-const REGIONS = ['north', 'south', 'east', 'west', 'central', 'coast', 'mountain', 'valley', 'lakes', 'islands'];
-const salesTools: Tool[] = REGIONS.map((region, index) =>
-  defineTool({
-    name: `sales_${region}`,
-    description: `Daily sales of the ${region} region for the last 30 days.`,
-    input: { type: 'object', properties: { days: { type: 'integer', minimum: 1, maximum: 30 } }, required: ['days'], additionalProperties: false },
-    output: {
-      type: 'array',
-      items: { type: 'object', properties: { day: { type: 'integer' }, units: { type: 'integer' }, revenue: { type: 'number' } }, required: ['day', 'units', 'revenue'] },
-    },
-    execute: (input) =>
-      Array.from({ length: (input as { days: number }).days }, (_, day) => ({ day: day + 1, units: 10 + ((day * 7 + index * 13) % 23), revenue: Math.round((1000 + ((day * 37 + index * 101) % 500)) * 100) / 100 })),
-  }),
-);
-const question = 'Which region had the highest revenue over the last 30 days, and how much?';
-const fanOutProgram = `const regions = ALL_TOOLS.map((tool) => tool.name);
-const totals = await Promise.all(regions.map(async (name) => {
-  const rows = await tools.call(name, { days: 30 });
-  return { region: name.replace('sales_', ''), revenue: rows.reduce((sum, row) => sum + row.revenue, 0) };
-}));
-totals.sort((a, b) => b.revenue - a.revenue);
-return { best: totals[0], runnerUp: totals[1] };`;
 
 type Turn = { toolCalls?: Array<{ name: string; input: unknown }>; text?: string };
 

@@ -13,30 +13,9 @@ import { codeMode } from 'ghostlight/code-mode';
 import { compileWorkflow, definePlannedWorkflow, planWorkflow, runWorkflow } from 'ghostlight/workflows';
 import { sourceAliases } from '../scripts/entries.mjs';
 import { median, ms, sample } from './harness';
+import { fanOutProgram, question, REGIONS, salesTools } from './sales-task';
 import type { BenchSection } from './harness';
 
-const REGIONS = ['north', 'south', 'east', 'west', 'central', 'coast', 'mountain', 'valley', 'lakes', 'islands'];
-const salesTools: Tool[] = REGIONS.map((region, index) =>
-  defineTool({
-    name: `sales_${region}`,
-    description: `Daily sales of the ${region} region for the last 30 days.`,
-    input: { type: 'object', properties: { days: { type: 'integer', minimum: 1, maximum: 30 } }, required: ['days'], additionalProperties: false },
-    output: {
-      type: 'array',
-      items: { type: 'object', properties: { day: { type: 'integer' }, units: { type: 'integer' }, revenue: { type: 'number' } }, required: ['day', 'units', 'revenue'] },
-    },
-    execute: (input) =>
-      Array.from({ length: (input as { days: number }).days }, (_, day) => ({ day: day + 1, units: 10 + ((day * 7 + index * 13) % 23), revenue: Math.round((1000 + ((day * 37 + index * 101) % 500)) * 100) / 100 })),
-  }),
-);
-const question = 'Which region had the highest revenue over the last 30 days, and how much?';
-const fanOutProgram = `const regions = ALL_TOOLS.map((tool) => tool.name);
-const totals = await Promise.all(regions.map(async (name) => {
-  const rows = await tools.call(name, { days: 30 });
-  return { region: name.replace('sales_', ''), revenue: rows.reduce((sum, row) => sum + row.revenue, 0) };
-}));
-totals.sort((a, b) => b.revenue - a.revenue);
-return { best: totals[0], runnerUp: totals[1] };`;
 const reduceProgram = `export async function run({ input }) {
   const totals = Object.entries(input).map(([region, rows]) => ({ region, revenue: rows.reduce((sum, row) => sum + row.revenue, 0) }));
   totals.sort((a, b) => b.revenue - a.revenue);
