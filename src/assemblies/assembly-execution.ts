@@ -26,6 +26,7 @@ import { AssemblyRun, isAssemblyRun } from './assembly-run.ts';
 import type { ResolvedStepPolicy } from './step-policy.ts';
 import { shouldRetry } from './step-policy.ts';
 import type { AssemblyStep, StepAttempt } from './trajectory.ts';
+import { deepFreeze } from '../util/deep-freeze.ts';
 
 /** SPEC A15: a step's output is kept when its JSON is at most 64 KiB. */
 export const MAX_STEP_OUTPUT_BYTES = 64 * 1024;
@@ -497,15 +498,6 @@ function projectOutput(output: unknown): { output: unknown; truncated: boolean }
   // UTF-8 takes at most 3 bytes per UTF-16 unit: only text near the bound is encoded to measure it.
   if (text.length * 3 > MAX_STEP_OUTPUT_BYTES && new TextEncoder().encode(text).length > MAX_STEP_OUTPUT_BYTES) return { output: undefined, truncated: true };
   return { output: typeof output === 'object' && output !== null ? deepFreeze(structuredClone(output)) : output, truncated: false };
-}
-
-/** Freezes a JSON-like value at every level. */
-export function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const item of Object.values(value)) deepFreeze(item);
-  }
-  return value;
 }
 
 /** The error's name (what events and attempts record; never the message). */

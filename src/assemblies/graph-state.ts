@@ -1,7 +1,8 @@
 import type { ModelMessage, UserModelMessage } from 'ai';
 import type { Run } from '../agent/run.ts';
 import type { ErrorInfo } from '../events/events.ts';
-import { deepFreeze, errorName } from './assembly-execution.ts';
+import { deepFreeze } from '../util/deep-freeze.ts';
+import { errorName } from './assembly-execution.ts';
 
 /** A completed node's result, as conditions and mappers see it (a frozen copy). */
 export interface NodeResult {

@@ -4,6 +4,7 @@ import type { JsonSchema } from '../schema/json-schema.ts';
 import { isPlainObject } from '../util/json.ts';
 import type { McpLimits } from './mcp-limits.ts';
 import { checkSchemaPatterns, checkSchemaReferences } from './mcp-schema-checks.ts';
+import { deepFreeze } from '../util/deep-freeze.ts';
 
 /**
  * One tool as the server advertised it, deeply frozen. `sourceName` is what
@@ -71,15 +72,3 @@ export function objectField(source: Record<string, unknown>, key: string, what: 
   return value;
 }
 
-/** Freezes a JSON value and everything in it. */
-export function deepFreeze<T>(value: T): T {
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const current = stack.pop();
-    if (typeof current === 'object' && current !== null && !Object.isFrozen(current)) {
-      Object.freeze(current);
-      stack.push(...Object.values(current));
-    }
-  }
-  return value;
-}

@@ -4,7 +4,8 @@ import { ProtocolError } from '../error/protocol-error.ts';
 import { validateJsonSchema } from '../schema/validate-json-schema.ts';
 import { isPlainObject } from '../util/json.ts';
 import type { McpDefinition } from './mcp-definition.ts';
-import { deepFreeze, objectField } from './mcp-definition.ts';
+import { deepFreeze } from '../util/deep-freeze.ts';
+import { objectField } from './mcp-definition.ts';
 import type { McpLimits } from './mcp-limits.ts';
 
 /** One MCP tool result as the server sent it, checked and deeply frozen. */

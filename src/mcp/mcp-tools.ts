@@ -10,7 +10,7 @@ import { isToolResult, toolResult } from '../tool/tool-result.ts';
 import { isPlainObject } from '../util/json.ts';
 import type { McpClient } from './mcp-client.ts';
 import type { McpDefinition } from './mcp-definition.ts';
-import { deepFreeze } from './mcp-definition.ts';
+import { deepFreeze } from '../util/deep-freeze.ts';
 import { defaultValue, imageArtifacts } from './mcp-result.ts';
 import type { McpResult } from './mcp-result.ts';
 

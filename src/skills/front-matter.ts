@@ -1,5 +1,6 @@
 import { constructFromEvents, CORE_SCHEMA, defineMappingTag, defineScalarTag, EVENT_ID, floatCoreTag, NOT_RESOLVED, parseEvents } from 'js-yaml';
 import type { Event } from 'js-yaml';
+import { deepFreeze } from '../util/deep-freeze.ts';
 
 /** The split `SKILL.md`: its front matter (any YAML value) and its body. */
 export type FrontMatterResult =
@@ -51,14 +52,6 @@ function parseYaml(source: string): YamlResult {
     cache.set(source, result.ok ? { ok: true, data: deepFreeze(result.data) } : result);
   }
   return cache.get(source) ?? result;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.values(value).forEach(deepFreeze);
-    Object.freeze(value);
-  }
-  return value;
 }
 
 /**

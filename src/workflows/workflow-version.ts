@@ -7,6 +7,7 @@ import { sha256Hex } from '../util/sha256.ts';
 import { compilePlan } from './compile-plan.ts';
 import type { WorkflowPlan } from './plan-schema.ts';
 import { WorkflowVersionError } from './workflow-errors.ts';
+import { deepFreeze } from '../util/deep-freeze.ts';
 
 /**
  * A compiled plan with its tools locked: immutable plain JSON an application can store and load
@@ -91,16 +92,4 @@ export function isWorkflowVersion(value: unknown): value is WorkflowVersion {
 
 async function versionId(body: VersionBody): Promise<string> {
   return `sha256:${await sha256Hex(canonicalJson(body))}`;
-}
-
-function deepFreeze<T>(value: T): T {
-  const stack: unknown[] = [value];
-  while (stack.length > 0) {
-    const current = stack.pop();
-    if (typeof current === 'object' && current !== null && !Object.isFrozen(current)) {
-      Object.freeze(current);
-      stack.push(...Object.values(current));
-    }
-  }
-  return value;
 }
